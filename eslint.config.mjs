@@ -1,0 +1,75 @@
+// @ts-check
+import tseslint from 'typescript-eslint'
+import importPlugin from 'eslint-plugin-import'
+
+/**
+ * Layer rules (see docs/architecture.md). Each zone says: files in `target` may not import from
+ * `from`. `internal/` is shared by every layer and imports nothing from them.
+ */
+const layers = ['schema', 'normalizr', 'redux', 'endpoint', 'rest', 'graphql', 'react']
+// What each layer may import (besides internal/ and itself).
+const allowed = {
+  normalizr: [],
+  schema: ['normalizr'],
+  redux: ['normalizr', 'schema'],
+  endpoint: ['normalizr', 'schema', 'redux'],
+  rest: ['normalizr', 'schema', 'redux', 'endpoint'],
+  graphql: ['normalizr', 'schema', 'redux', 'endpoint', 'rest'],
+  react: ['normalizr', 'schema', 'redux', 'endpoint', 'rest', 'graphql'],
+}
+const zones = [
+  ...layers.flatMap((layer) =>
+    layers
+      .filter((other) => other !== layer && !allowed[layer].includes(other))
+      .map((other) => ({ target: `./src/${layer}`, from: `./src/${other}` })),
+  ),
+  ...layers.map((layer) => ({ target: './src/internal', from: `./src/${layer}` })),
+]
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'coverage', 'test-results', '**/*.js', '**/*.cjs'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name what a barrel exports instead of `export *`.',
+        },
+      ],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/schema/**', 'src/normalizr/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@reduxjs/*', 'reselect', 'react', 'react-*', 'redux'] },
+      ],
+    },
+  },
+  {
+    files: ['src/index.ts', 'src/redux/**', 'src/endpoint/**', 'src/rest/**', 'src/graphql/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react-redux'] }],
+    },
+  },
+)

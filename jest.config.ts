@@ -1,0 +1,52 @@
+import type { Config } from 'jest'
+
+const esmOnly = [
+  'msw',
+  '@mswjs',
+  'rettime',
+  'until-async',
+  'outvariant',
+  'strict-event-emitter',
+  'headers-polyfill',
+  '@open-draft',
+]
+
+const shared: Config = {
+  transform: {
+    '^.+\\.(t|j|mj)sx?$': [
+      'ts-jest',
+      {
+        isolatedModules: true,
+        tsconfig: {
+          allowJs: true,
+          module: 'commonjs',
+          moduleResolution: 'node',
+          jsx: 'react-jsx',
+          esModuleInterop: true,
+          verbatimModuleSyntax: false,
+          target: 'ES2022',
+        },
+      },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^rtk-resources$': '<rootDir>/src/index.ts',
+    '^rtk-resources/react$': '<rootDir>/src/react/index.ts',
+  },
+}
+
+const config: Config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/react/'],
+    },
+  ],
+}
+
+export default config

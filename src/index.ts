@@ -1,0 +1,38 @@
+/**
+ * rtk-resources: a normalized entity cache for HTTP APIs, as a Redux Toolkit slice.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/getting-started.md
+ */
+import * as schema from './schema/schemaNamespace'
+
+export { schema }
+export { Entity } from './schema/Entity'
+export type { EntityClass } from './schema/Entity'
+export type { Denormalize } from './schema/types'
+export type { EntitySchemaOptions } from './schema/EntitySchema'
+
+export { normalize, NEVER_EXPIRES } from './normalizr/normalize'
+export type { NormalizeMeta } from './normalizr/normalize'
+export { MemoCache } from './normalizr/MemoCache'
+export type { DenormalizeResult } from './normalizr/MemoCache'
+export { createPlainSource, applyNormalized } from './normalizr/plainSource'
+export type { PlainTables } from './normalizr/plainSource'
+export type {
+  EntityMeta,
+  EntityRecord,
+  EntitySource,
+  EntityTables,
+  NormalizedResponse,
+  SchemaContract,
+  NormalizeContext,
+  DenormalizeContext,
+  QueryContext,
+} from './normalizr/types'
+
+export {
+  RtkResourcesError,
+  MissingPrimaryKeyError,
+  EntityValidationError,
+  SchemaDefinitionError,
+  InputTooDeepError,
+} from './internal/errors'
+export type { ErrorCode } from './internal/errors'

@@ -1,0 +1,110 @@
+/**
+ * The error catalogue. Every error the library raises is one of these classes, with a stable
+ * `code` and a message that says what happened, the likely cause, the fix, and where to read more
+ * (`docs/errors.md#<code>`).
+ */
+import { describeValue } from './describe'
+
+const DOCS = 'https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md'
+
+/** Stable codes of every error the library raises. */
+export type ErrorCode =
+  | 'missing-pk'
+  | 'invalid-entity'
+  | 'bad-schema'
+  | 'too-deep'
+  | 'network'
+  | 'graphql'
+  | 'aborted'
+
+/**
+ * Base class of every error thrown by rtk-resources.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md
+ */
+export class RtkResourcesError extends Error {
+  /** Stable identifier; also the anchor of its section in docs/errors.md. */
+  readonly code: ErrorCode
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(`${message}\nSee ${DOCS}#${code}`, options)
+    this.name = 'RtkResourcesError'
+    this.code = code
+  }
+}
+
+/**
+ * An entity in a response had no usable primary key (`undefined`, `null`, `''` or `NaN`), so it
+ * could not be stored. Nothing from that response is written.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#missing-pk
+ */
+export class MissingPrimaryKeyError extends RtkResourcesError {
+  /** The `key` of the Entity class that was being normalized. */
+  readonly entityKey: string
+  /** The value `pk()` returned. */
+  readonly pk: unknown
+  /** The offending input (as received). */
+  readonly input: unknown
+
+  constructor(entityKey: string, pk: unknown, input: unknown) {
+    super(
+      'missing-pk',
+      `Entity "${entityKey}" has no usable primary key: pk() returned ${describeValue(pk)} for ` +
+        `${describeValue(input)}. Check that the response contains the field your pk() reads, or ` +
+        `give the schema the right Entity (or a pk function) for this payload.`,
+    )
+    this.name = 'MissingPrimaryKeyError'
+    this.entityKey = entityKey
+    this.pk = pk
+    this.input = input
+  }
+}
+
+/**
+ * `static validate()` of an Entity returned a message while normalizing a response.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#invalid-entity
+ */
+export class EntityValidationError extends RtkResourcesError {
+  /** The `key` of the Entity class. */
+  readonly entityKey: string
+  /** What `validate()` returned. */
+  readonly reason: string
+
+  constructor(entityKey: string, reason: string, input: unknown) {
+    super(
+      'invalid-entity',
+      `Entity "${entityKey}" rejected a response record: ${reason}. Record: ` +
+        `${describeValue(input)}. Fix the payload, or relax ${entityKey}.validate().`,
+    )
+    this.name = 'EntityValidationError'
+    this.entityKey = entityKey
+    this.reason = reason
+  }
+}
+
+/**
+ * A schema was declared in a way the library cannot use (an Entity without `key`, a Union without
+ * a schema attribute, ...).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-schema
+ */
+export class SchemaDefinitionError extends RtkResourcesError {
+  constructor(message: string) {
+    super('bad-schema', message)
+    this.name = 'SchemaDefinitionError'
+  }
+}
+
+/**
+ * A response was nested so deeply that walking it exhausted the call stack.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#too-deep
+ */
+export class InputTooDeepError extends RtkResourcesError {
+  constructor(cause: unknown) {
+    super(
+      'too-deep',
+      'The response is nested too deeply to normalize (the call stack ran out). Nothing was ' +
+        'stored. Flatten the payload, or normalize only the part you need.',
+      { cause },
+    )
+    this.name = 'InputTooDeepError'
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Helpers that treat every string as an ordinary key. Plain `obj[key] = value` with `key ===
+ * '__proto__'` would replace the prototype, and `obj[key]` reads inherited members such as
+ * `toString` or `constructor`; these never do either.
+ */
+
+const hasOwnProperty = Object.prototype.hasOwnProperty
+
+/** True when `obj` itself (not its prototype chain) holds `key`. */
+export function hasOwn(obj: object, key: PropertyKey): boolean {
+  return hasOwnProperty.call(obj, key)
+}
+
+/** Reads `obj[key]` only when `obj` holds it itself; inherited members read as `undefined`. */
+export function getOwn<T = unknown>(obj: object | undefined | null, key: string): T | undefined {
+  if (obj == null) return undefined
+  return hasOwnProperty.call(obj, key) ? ((obj as Record<string, T>)[key] as T) : undefined
+}
+
+/** Writes `obj[key] = value` as an own, enumerable data property, whatever `key` is. */
+export function setOwn(obj: object, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true })
+  } else {
+    ;(obj as Record<string, unknown>)[key] = value
+  }
+}
+
+/** Removes an own member; a no-op when absent. */
+export function deleteOwn(obj: object, key: string): void {
+  if (hasOwnProperty.call(obj, key)) delete (obj as Record<string, unknown>)[key]
+}
+
+/** Shallow copy of a plain object that keeps `__proto__` and friends as own data members. */
+export function copyOwn<T extends object>(obj: T): T {
+  return { ...obj }
+}
+
+/** True for `{}`-style objects (prototype is Object.prototype or null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}

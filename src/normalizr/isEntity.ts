@@ -1,0 +1,20 @@
+import type { EntitySchemaContract, SchemaContract } from './types'
+
+/** True for an Entity class (anything with the entity side of the contract). */
+export function isEntitySchema(schema: unknown): schema is EntitySchemaContract {
+  return (
+    typeof schema === 'function' &&
+    typeof (schema as Partial<EntitySchemaContract>).denormalizeFields === 'function' &&
+    typeof (schema as Partial<EntitySchemaContract>).key === 'string'
+  )
+}
+
+/** True for a schema object implementing {@link SchemaContract} (Array, Values, Union, ...). */
+export function isSchemaObject(schema: unknown): schema is SchemaContract {
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    typeof (schema as Partial<SchemaContract>).normalize === 'function' &&
+    typeof (schema as Partial<SchemaContract>).denormalize === 'function'
+  )
+}

@@ -1,0 +1,139 @@
+import { InputTooDeepError } from '../internal/errors'
+import { deleteOwn, getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { isEntitySchema, isSchemaObject } from './isEntity'
+import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
+import { emptySource } from './plainSource'
+import type {
+  EntityMeta,
+  EntityRecord,
+  EntitySchemaContract,
+  EntitySource,
+  NormalizeContext,
+  NormalizedResponse,
+} from './types'
+
+/** When the response was requested and received, and until when it is fresh. */
+export interface NormalizeMeta {
+  /** When the request started (orders concurrent writes). Defaults to `date`. */
+  fetchedAt?: number
+  /** When the response arrived. Defaults to `Date.now()`. */
+  date?: number
+  /** When the written records go stale. Defaults to never. */
+  expiresAt?: number
+}
+
+/** `expiresAt` used when none is given: far future, but still a JSON number. */
+export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER
+
+/**
+ * Replaces every entity in `input` by its primary key and collects the records, merged with what
+ * `source` already holds (shallow merge; a record fetched earlier than the stored one loses).
+ * The output is plain JSON data: Dates become ISO strings, class instances plain objects.
+ *
+ * @param schema - any schema: an Entity class, `[S]`, `{ ... }`, or a `schema.*` instance
+ * @param input - the (processed) response
+ * @param args - the endpoint arguments it answers (passed to `process`, `pk`, ...)
+ * @param source - the entities already stored; defaults to none
+ * @param meta - times recorded with every written record
+ * @throws MissingPrimaryKeyError, EntityValidationError, InputTooDeepError
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/normalize.md
+ */
+export function normalize(
+  schema: unknown,
+  input: unknown,
+  args: readonly unknown[] = [],
+  source: EntitySource = emptySource,
+  meta: NormalizeMeta = {},
+): NormalizedResponse {
+  const date = meta.date ?? Date.now()
+  const incomingMeta: EntityMeta = {
+    fetchedAt: meta.fetchedAt ?? date,
+    date,
+    expiresAt: meta.expiresAt ?? NEVER_EXPIRES,
+  }
+  const entities: Record<string, Record<string, EntityRecord>> = {}
+  const entitiesMeta: Record<string, Record<string, EntityMeta>> = {}
+  const inProgress = new Set<object>()
+
+  const tableOf = <T>(tables: Record<string, Record<string, T>>, key: string) => {
+    let table = getOwn<Record<string, T>>(tables, key)
+    if (!table) {
+      table = {}
+      setOwn(tables, key, table)
+    }
+    return table
+  }
+
+  const ctx: NormalizeContext = {
+    args,
+    visit,
+    enter(obj) {
+      if (inProgress.has(obj)) return true
+      inProgress.add(obj)
+      return false
+    },
+    leave(obj) {
+      inProgress.delete(obj)
+    },
+    addEntity(entity, processed, pk) {
+      const key = entity.key
+      const written = tableOf(entities, key)
+      const writtenMeta = tableOf(entitiesMeta, key)
+      const already = getOwn<EntityRecord>(written, pk)
+      if (already !== undefined) {
+        setOwn(written, pk, entity.merge(already, processed))
+        return
+      }
+      const storedMeta = getOwn<EntityMeta>(writtenMeta, pk) ?? source.getMeta(key, pk)
+      const stored = source.getEntity(key, pk)
+      if (storedMeta?.deleted) {
+        // A tombstone wins over anything requested before the delete.
+        if (storedMeta.fetchedAt > incomingMeta.fetchedAt) return
+      }
+      if (stored === undefined || storedMeta === undefined || storedMeta.deleted) {
+        setOwn(written, pk, processed)
+        setOwn(writtenMeta, pk, incomingMeta)
+        return
+      }
+      if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
+        setOwn(written, pk, entity.merge(stored, processed))
+        setOwn(writtenMeta, pk, incomingMeta)
+      } else {
+        setOwn(written, pk, entity.merge(processed, stored))
+        setOwn(writtenMeta, pk, storedMeta)
+      }
+    },
+    deleteEntity(entity, pk) {
+      const key = entity.key
+      const storedMeta = source.getMeta(key, pk)
+      if (storedMeta && !storedMeta.deleted && storedMeta.fetchedAt > incomingMeta.fetchedAt) {
+        return // data from a request started after this delete stays
+      }
+      const written = getOwn<Record<string, EntityRecord>>(entities, key)
+      if (written) deleteOwn(written, pk)
+      setOwn(tableOf(entitiesMeta, key), pk, { ...incomingMeta, deleted: true })
+    },
+  }
+
+  function visit(s: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
+    if (value === undefined || value === null || s === undefined || s === null) return value
+    if (s === Date) return value instanceof Date ? value.toISOString() : value
+    if (typeof s === 'function') {
+      return isEntitySchema(s) ? (s as EntitySchemaContract).normalize(value, parent, key, ctx) : value
+    }
+    if (typeof s !== 'object') return value
+    if (isSchemaObject(s)) return s.normalize(value, parent, key, ctx)
+    if (Array.isArray(s)) return normalizeItems(itemSchemaOf(s), value, parent, key, ctx)
+    if (isPlainObject(s)) return normalizeMembers(s, value, ctx)
+    return value
+  }
+
+  let result: unknown
+  try {
+    result = visit(schema, input, undefined, undefined)
+  } catch (error) {
+    if (error instanceof RangeError) throw new InputTooDeepError(error)
+    throw error
+  }
+  return { result, entities, entitiesMeta }
+}

@@ -1,0 +1,72 @@
+/**
+ * An {@link EntitySource} over plain `{ [key]: { [pk]: record } }` tables, for using the engine
+ * without a store (tests, benchmarks, server code). The Redux slice has its own source.
+ */
+import { deleteOwn, getOwn, setOwn } from '../internal/ownKeys'
+import type {
+  EntityMeta,
+  EntityRecord,
+  EntitySource,
+  EntityTables,
+  NormalizedResponse,
+} from './types'
+
+/** Plain entity tables and their meta. */
+export interface PlainTables {
+  entities: EntityTables<EntityRecord>
+  entitiesMeta: EntityTables<EntityMeta>
+}
+
+const sources = new WeakMap<object, EntitySource>()
+
+/**
+ * Wraps plain tables as an {@link EntitySource}. The same `entities` object always gives the
+ * same source, whose token is that object: replace it (immutably) to publish a change.
+ */
+export function createPlainSource(tables: PlainTables): EntitySource {
+  const cached = sources.get(tables.entities)
+  if (cached) return cached
+  const { entities, entitiesMeta } = tables
+  const source: EntitySource = {
+    token: entities,
+    getEntity: (key, pk) => getOwn(getOwn(entities, key), pk),
+    getMeta: (key, pk) => getOwn(getOwn(entitiesMeta, key), pk),
+    getTable: (key) => getOwn(entities, key),
+    forEachEntity(key, fn) {
+      const table = getOwn<Record<string, EntityRecord>>(entities, key)
+      if (!table) return
+      for (const pk of Object.keys(table)) fn(pk, table[pk] as EntityRecord)
+    },
+  }
+  sources.set(entities, source)
+  return source
+}
+
+/** A source that holds nothing. */
+export const emptySource: EntitySource = createPlainSource({ entities: {}, entitiesMeta: {} })
+
+/**
+ * Returns new tables with a {@link normalize} output written in: records replaced, deleted ones
+ * removed, tombstones kept in meta. Untouched tables keep their identity.
+ */
+export function applyNormalized(tables: PlainTables, response: NormalizedResponse): PlainTables {
+  let entities = tables.entities
+  let entitiesMeta = tables.entitiesMeta
+  for (const key of Object.keys(response.entitiesMeta)) {
+    const metas = response.entitiesMeta[key] as Record<string, EntityMeta>
+    const records = getOwn<Record<string, EntityRecord>>(response.entities, key) ?? {}
+    const table = { ...getOwn<Record<string, EntityRecord>>(entities, key) }
+    const metaTable = { ...getOwn<Record<string, EntityMeta>>(entitiesMeta, key) }
+    for (const pk of Object.keys(metas)) {
+      const meta = metas[pk] as EntityMeta
+      setOwn(metaTable, pk, meta)
+      if (meta.deleted) deleteOwn(table, pk)
+      else if (Object.prototype.hasOwnProperty.call(records, pk)) setOwn(table, pk, records[pk])
+    }
+    if (entities === tables.entities) entities = { ...entities }
+    if (entitiesMeta === tables.entitiesMeta) entitiesMeta = { ...entitiesMeta }
+    setOwn(entities, key, table)
+    setOwn(entitiesMeta, key, metaTable)
+  }
+  return { entities, entitiesMeta }
+}

@@ -1,0 +1,109 @@
+/**
+ * Array (`[S]`) and object (`{ a: S }`) schemas. The engine uses these for the shorthand forms;
+ * `schema.Array` and `schema.Object` reuse them.
+ */
+import { SchemaDefinitionError } from '../internal/errors'
+import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import type { DenormalizeContext, NormalizeContext, QueryContext } from './types'
+import { INVALID } from './types'
+
+/** The item schema of a `[S]` shorthand. */
+export function itemSchemaOf(shorthand: readonly unknown[]): unknown {
+  if (shorthand.length !== 1) {
+    throw new SchemaDefinitionError(
+      `An array schema must hold exactly one item schema, like [User]; got ${shorthand.length}. ` +
+        'For several kinds of items use new schema.Array({ a: A, b: B }, "type").',
+    )
+  }
+  return shorthand[0]
+}
+
+/** Normalizes each item; an object given where a list is expected is read as its values. */
+export function normalizeItems(
+  itemSchema: unknown,
+  input: unknown,
+  parent: unknown,
+  key: string | undefined,
+  ctx: NormalizeContext,
+  normalizeItem: (item: unknown) => unknown = (item) => ctx.visit(itemSchema, item, parent, key),
+): unknown {
+  if (input === undefined || input === null) return input
+  const items = Array.isArray(input) ? input : isPlainObject(input) ? Object.values(input) : null
+  if (items === null) return input
+  const out = new Array<unknown>(items.length)
+  for (let i = 0; i < items.length; i++) out[i] = normalizeItem(items[i])
+  return out
+}
+
+/**
+ * Denormalizes each item, leaving out items that read as missing, deleted or invalid
+ * (a list never shows a deleted entity).
+ */
+export function denormalizeItems(
+  itemSchema: unknown,
+  input: unknown,
+  ctx: DenormalizeContext,
+  denormalizeItem: (item: unknown) => unknown = (item) => ctx.unvisit(itemSchema, item),
+): unknown {
+  if (!Array.isArray(input)) return input
+  const out: unknown[] = []
+  for (let i = 0; i < input.length; i++) {
+    const item: unknown = input[i]
+    const value = denormalizeItem(item)
+    if (value === INVALID) continue
+    if (value === undefined && item !== undefined) continue
+    out.push(value)
+  }
+  return out
+}
+
+/** Normalizes the members the object schema names; other members pass through. */
+export function normalizeMembers(
+  definition: Record<string, unknown>,
+  input: unknown,
+  ctx: NormalizeContext,
+): unknown {
+  if (!isPlainObject(input)) return input
+  const out = { ...input }
+  for (const member of Object.keys(definition)) {
+    if (!hasOwn(input, member)) continue
+    setOwn(out, member, ctx.visit(definition[member], input[member], input, member))
+  }
+  return out
+}
+
+/**
+ * Denormalizes the members the object schema names. A member that reads as {@link INVALID}
+ * makes the whole object invalid (the caller decides whether that drops it or refetches).
+ */
+export function denormalizeMembers(
+  definition: Record<string, unknown>,
+  input: unknown,
+  ctx: DenormalizeContext,
+): unknown {
+  if (!isPlainObject(input)) return input
+  const out = { ...input }
+  for (const member of Object.keys(definition)) {
+    if (!hasOwn(input, member)) continue
+    const value = ctx.unvisit(definition[member], input[member])
+    if (value === INVALID) return INVALID
+    setOwn(out, member, value)
+  }
+  return out
+}
+
+/** Derives each named member from args (for `Query`); `undefined` when none is found. */
+export function queryMembers(
+  definition: Record<string, unknown>,
+  args: readonly unknown[],
+  ctx: QueryContext,
+): unknown {
+  const out: Record<string, unknown> = {}
+  let found = false
+  for (const member of Object.keys(definition)) {
+    const value = ctx.queryKey(definition[member], args)
+    if (value !== undefined) found = true
+    setOwn(out, member, value)
+  }
+  return found ? out : undefined
+}

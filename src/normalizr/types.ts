@@ -1,0 +1,122 @@
+/**
+ * The small contract every schema implements, and the shapes the engine reads and writes.
+ * Nothing here knows about Redux: the engine sees entity tables only through {@link EntitySource}.
+ */
+
+/** Bookkeeping kept beside each stored entity (plain numbers, epoch milliseconds). */
+export interface EntityMeta {
+  /** When the request that produced this record started; orders writes. */
+  readonly fetchedAt: number
+  /** When the response arrived. */
+  readonly date: number
+  /** After this time the record is stale. */
+  readonly expiresAt: number
+  /** Present and `true` when the entity was deleted (a tombstone). */
+  readonly deleted?: true
+}
+
+/** A stored, normalized record: plain JSON data, nested entities replaced by their pk. */
+export type EntityRecord = Record<string, unknown>
+
+/** `{ [entityKey]: { [pk]: value } }` built with own members only. */
+export type EntityTables<T> = Record<string, Record<string, T>>
+
+/** Read access to the entities a cache holds; the engine never sees the storage layout. */
+export interface EntitySource {
+  /**
+   * Identity of the whole snapshot. Two reads with the same token see the same data, so
+   * memoized results checked against one token are reused without looking again.
+   */
+  readonly token: object
+  /** The stored record, or `undefined` when missing or deleted. */
+  getEntity(key: string, pk: string): EntityRecord | undefined
+  /** Its meta (including tombstones), or `undefined`. */
+  getMeta(key: string, pk: string): EntityMeta | undefined
+  /** An object whose identity changes whenever any record of that table changes. */
+  getTable(key: string): object | undefined
+  /** Calls `fn` for each live (not deleted) record of the table, in a stable order. */
+  forEachEntity(key: string, fn: (pk: string, record: EntityRecord) => void): void
+}
+
+/** What the engine passes to {@link SchemaContract.normalize}. */
+export interface NormalizeContext {
+  /** The endpoint arguments the response answers. */
+  readonly args: readonly unknown[]
+  /** Normalizes a nested value with any schema (shorthands included). */
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown
+  /** Stores a processed entity (nested members already normalized); merges as configured. */
+  addEntity(entity: EntitySchemaContract, processed: EntityRecord, pk: string): void
+  /** Marks an entity deleted. */
+  deleteEntity(entity: EntitySchemaContract, pk: string): void
+  /** Guards against cyclic inputs: true when this input object is already being normalized. */
+  enter(input: object): boolean
+  /** Ends the guard opened by {@link enter}. */
+  leave(input: object): void
+}
+
+/** What the engine passes to {@link SchemaContract.denormalize}. */
+export interface DenormalizeContext {
+  readonly args: readonly unknown[]
+  /**
+   * Denormalizes a nested value. Returns {@link INVALID} for a record that failed `validate`,
+   * and `undefined` for a missing or deleted entity.
+   */
+  unvisit(schema: unknown, input: unknown): unknown
+  /** Reads a whole table (for `schema.All`); records a dependency on it. */
+  forEachEntity(key: string, fn: (pk: string) => void): void
+}
+
+/** What the engine passes to {@link SchemaContract.queryKey}. */
+export interface QueryContext {
+  readonly source: EntitySource
+  queryKey(schema: unknown, args: readonly unknown[]): unknown
+}
+
+/**
+ * The contract every non-entity schema implements (Array, Object, Values, All, Union, Delete).
+ * A new schema only implements this; the engine needs no change.
+ */
+export interface SchemaContract {
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown
+  /** Derives the normalized input from arguments alone (for `Query`); `undefined` = no data. */
+  queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
+}
+
+/** The static side of an Entity class, as the engine uses it. */
+export interface EntitySchemaContract {
+  readonly key: string
+  readonly schema: Record<string, unknown>
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown
+  /** Combines two records of the same entity (default: shallow, `incoming` wins). */
+  merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord
+  /** Whether `incoming` is newer than what is stored (default: by `fetchedAt`). */
+  useIncoming(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    existing: EntityRecord,
+    incoming: EntityRecord,
+  ): boolean
+  /** Builds an instance from a stored record, or `undefined` when `validate` rejects it. */
+  createIfValid(record: EntityRecord): object | undefined
+  /** Resolves nested members of a fresh instance (nested entities, Dates) with `unvisit`. */
+  denormalizeFields(
+    instance: Record<string, unknown>,
+    record: EntityRecord,
+    unvisit: (schema: unknown, input: unknown) => unknown,
+  ): void
+  queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
+}
+
+/** Output of {@link normalize}: plain JSON data, ready to put in an action. */
+export interface NormalizedResponse {
+  /** The response with every entity replaced by its pk. */
+  result: unknown
+  /** Records this response writes, already merged with what the source held. */
+  entities: EntityTables<EntityRecord>
+  /** Meta of each written record; deletions appear here only, with `deleted: true`. */
+  entitiesMeta: EntityTables<EntityMeta>
+}
+
+/** Marks a record that `validate` rejected on read. Never stored; never returned to users. */
+export const INVALID: unique symbol = Symbol.for('rtk-resources/invalid')

@@ -1,0 +1,30 @@
+import { denormalizeItems, normalizeItems } from '../normalizr/shorthand'
+import type { DenormalizeContext, NormalizeContext, SchemaContract } from '../normalizr/types'
+import type { SchemaAttribute } from './Polymorphic'
+import { PolymorphicSchema } from './Polymorphic'
+
+/**
+ * A list of items: `new schema.Array(User)` is `[User]`; with a schema attribute the items may be
+ * of several kinds (`new schema.Array({ user: User, group: Group }, 'type')`). Missing, deleted
+ * and invalid entities are left out when reading.
+ * @template TDefinition - the item schema, or a mapping of them
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#array
+ */
+export class ArraySchema<TDefinition = unknown>
+  extends PolymorphicSchema<TDefinition>
+  implements SchemaContract
+{
+  constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute)
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
+    return normalizeItems(this.schema, input, parent, key, ctx, (item) =>
+      this.normalizeValue(item, parent, key, ctx),
+    )
+  }
+
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    return denormalizeItems(this.schema, input, ctx, (item) => this.denormalizeValue(item, ctx))
+  }
+}

@@ -1,0 +1,164 @@
+import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
+import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import type {
+  EntityMeta,
+  EntityRecord,
+  NormalizeContext,
+  QueryContext,
+} from '../normalizr/types'
+import { toPrimaryKey } from './primaryKey'
+
+/** The static side of an Entity subclass, with its instance type. */
+export type EntityClass<TInstance extends Entity = Entity> = (abstract new (
+  ...args: any[]
+) => TInstance) &
+  Omit<typeof Entity, 'prototype'>
+
+/**
+ * Base class of every stored record type. Declare fields with defaults and say how to find the
+ * primary key; the same `key` means the same table, whatever the class.
+ *
+ * @example
+ * ```ts
+ * class User extends Entity {
+ *   id = 0
+ *   name = ''
+ *   createdAt = new Date(0)
+ *   pk() { return this.id }
+ *   static key = 'User'
+ *   static schema = { createdAt: Date }
+ * }
+ * ```
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Entity.md
+ */
+export abstract class Entity {
+  /** This record's primary key; `undefined` means "none" and is an error when normalizing. */
+  abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined
+
+  /** Name of the entity table. Set it: minifiers rename classes, so the class name is a fallback. */
+  static get key(): string {
+    if (!this.name) {
+      throw new SchemaDefinitionError(
+        'An Entity class has no `static key` and no class name. Add `static key = "Name"`.',
+      )
+    }
+    return this.name
+  }
+
+  /** Schemas of nested members: other Entities (client-side joins), `Date`, or any schema. */
+  static schema: Record<string, unknown> = {}
+
+  /** Calls the instance `pk()` on a processed record (which need not be an instance). */
+  static pk(
+    value: Record<string, unknown>,
+    parent?: unknown,
+    key?: string,
+    args?: readonly unknown[],
+  ): string | number | undefined {
+    return (this.prototype as Entity).pk.call(value, parent, key, args)
+  }
+
+  /** Adapts a raw input record before it is stored (default: a shallow copy). */
+  static process(
+    input: any,
+    _parent: unknown,
+    _key: string | undefined,
+    _args: readonly unknown[],
+  ): Record<string, unknown> {
+    return { ...input }
+  }
+
+  /**
+   * Returns a message when a record cannot be used as this class, else `undefined`. Called when
+   * normalizing (a message throws {@link EntityValidationError}) and when reading (the record
+   * reads as incomplete, so a reader that needs it fetches: summary vs detail).
+   */
+  static validate(_processed: Record<string, unknown>): string | undefined {
+    return undefined
+  }
+
+  /** Builds an instance: field defaults first, then every own member of `props`. */
+  static fromJS<T extends Entity>(
+    this: abstract new (...args: any[]) => T,
+    props: Partial<Record<keyof T, unknown>> | Record<string, unknown> = {},
+  ): T {
+    const instance = new (this as unknown as new () => T)()
+    for (const member of Object.keys(props)) {
+      setOwn(instance, member, (props as Record<string, unknown>)[member])
+    }
+    return instance
+  }
+
+  /** Combines two records of one entity; `incoming` wins member by member (shallow). */
+  static merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+    return { ...existing, ...incoming }
+  }
+
+  /** Whether `incoming` should win over the stored record: the later-started request wins. */
+  static useIncoming(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    _existing: EntityRecord,
+    _incoming: EntityRecord,
+  ): boolean {
+    return existingMeta.fetchedAt <= incomingMeta.fetchedAt
+  }
+
+  /** @internal Engine hook: an instance of a stored record, or `undefined` when invalid. */
+  static createIfValid(record: EntityRecord): object | undefined {
+    if (this.validate(record) !== undefined) return undefined
+    return (this as unknown as { fromJS(props: EntityRecord): object }).fromJS(record)
+  }
+
+  /** @internal Engine hook: resolves nested members of a fresh instance. */
+  static denormalizeFields(
+    instance: Record<string, unknown>,
+    record: EntityRecord,
+    unvisit: (schema: unknown, input: unknown) => unknown,
+  ): void {
+    const schema = this.schema
+    for (const member of Object.keys(schema)) {
+      if (!hasOwn(record, member)) continue
+      setOwn(instance, member, unvisit(schema[member], record[member]))
+    }
+  }
+
+  /** @internal Engine hook: stores one record and returns its pk. */
+  static normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown {
+    if (typeof input !== 'object' || input === null) return input // already a reference
+    const entityKey = this.key
+    const processed = this.process(input, parent, key, ctx.args)
+    const pk = toPrimaryKey(entityKey, this.pk(processed, parent, key, ctx.args), input)
+    if (ctx.enter(input)) return pk // a cycle in the input: the outer visit stores it
+    try {
+      const message = this.validate(processed)
+      if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
+      const schema = this.schema
+      for (const member of Object.keys(schema)) {
+        if (!hasOwn(processed, member)) continue
+        setOwn(processed, member, ctx.visit(schema[member], processed[member], processed, member))
+      }
+    } finally {
+      ctx.leave(input)
+    }
+    ctx.addEntity(this as never, processed, pk)
+    return pk
+  }
+
+  /** @internal Finds the pk named by the first argument when that entity is stored. */
+  static queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
+    const first = args[0]
+    let id: unknown
+    if (typeof first === 'string' || typeof first === 'number') id = first
+    else if (isPlainObject(first)) id = this.pk(first, undefined, undefined, args)
+    else return undefined
+    if (id === undefined || id === null || id === '') return undefined
+    const pk = String(id)
+    return ctx.source.getEntity(this.key, pk) !== undefined ? pk : undefined
+  }
+}

@@ -1,0 +1,41 @@
+import { denormalizeMembers, normalizeMembers, queryMembers } from '../normalizr/shorthand'
+import type {
+  DenormalizeContext,
+  NormalizeContext,
+  QueryContext,
+  SchemaContract,
+} from '../normalizr/types'
+
+/**
+ * An object whose named members have schemas; other members pass through untouched.
+ * `new schema.Object({ results: [User] })` is the same as `{ results: [User] }`.
+ * @template TDefinition - the member schemas
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#object
+ */
+export class ObjectSchema<TDefinition extends Record<string, unknown> = Record<string, unknown>>
+  implements SchemaContract
+{
+  schema: TDefinition
+
+  constructor(definition: TDefinition) {
+    this.schema = { ...definition }
+  }
+
+  /** Merges more member schemas in (completes cyclic definitions). */
+  define(definition: Partial<TDefinition>): this {
+    this.schema = { ...this.schema, ...definition }
+    return this
+  }
+
+  normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
+    return normalizeMembers(this.schema, input, ctx)
+  }
+
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    return denormalizeMembers(this.schema, input, ctx)
+  }
+
+  queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
+    return queryMembers(this.schema, args, ctx)
+  }
+}

@@ -1,0 +1,86 @@
+import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
+import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
+import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
+
+/**
+ * Which member of a mapping an item belongs to: the name of a field, or a function of the item,
+ * its parent and its key in the parent.
+ */
+export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string)
+
+/** True for a plain `{ a: A, b: B }` definition (not a schema instance, array or class). */
+function isPlainDefinition(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && !isSchemaObject(value)
+}
+
+/**
+ * Shared base of Array, Values, All and Union: one schema for every item, or a mapping from a
+ * discriminator value to a schema. Polymorphic items are stored as `{ id, schema }`; an item
+ * whose discriminator is not in the mapping is left as it is (no entity).
+ */
+export abstract class PolymorphicSchema<TDefinition = unknown> {
+  /** The item schema, or the mapping when a schema attribute is set. */
+  schema!: TDefinition
+  protected readonly getAttribute: ((value: any, parent: any, key: string | undefined) => unknown) | undefined
+
+  constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
+    if (typeof schemaAttribute === 'string') {
+      const field = schemaAttribute
+      this.getAttribute = (value) => (isPlainObject(value) ? getOwn(value, field) : undefined)
+    } else {
+      this.getAttribute = schemaAttribute
+    }
+    this.define(definition)
+  }
+
+  /** True when every item has the same schema (no schema attribute). */
+  get isSingleSchema(): boolean {
+    return this.getAttribute === undefined
+  }
+
+  /**
+   * Sets the definition; a mapping (or object definition) is merged into the current one, which
+   * is how cyclic definitions are completed after both sides exist.
+   */
+  define(definition: TDefinition): this {
+    const current = this.schema as unknown
+    this.schema =
+      isPlainDefinition(current) && isPlainDefinition(definition) && !isEntitySchema(definition)
+        ? ({ ...current, ...definition } as TDefinition)
+        : definition
+    return this
+  }
+
+  /** The schema an item belongs to, with its mapping key; `undefined` when not in the mapping. */
+  protected schemaFor(value: unknown, parent: unknown, key: string | undefined) {
+    if (this.getAttribute === undefined) return { schema: this.schema as unknown, name: undefined }
+    const name = this.getAttribute(value, parent, key)
+    if (typeof name !== 'string' && typeof name !== 'number') return undefined
+    const mapping = this.schema as Record<string, unknown>
+    if (!hasOwn(mapping, String(name))) return undefined
+    return { schema: mapping[String(name)], name: String(name) }
+  }
+
+  protected normalizeValue(
+    value: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown {
+    const found = this.schemaFor(value, parent, key)
+    if (!found) return value
+    const normalized = ctx.visit(found.schema, value, parent, key)
+    if (found.name === undefined || normalized === undefined || normalized === null) return normalized
+    return { id: normalized, schema: found.name }
+  }
+
+  protected denormalizeValue(value: unknown, ctx: DenormalizeContext): unknown {
+    if (this.getAttribute === undefined) return ctx.unvisit(this.schema, value)
+    if (!isPlainObject(value) || !hasOwn(value, 'id') || typeof value.schema !== 'string') {
+      return value
+    }
+    const mapping = this.schema as Record<string, unknown>
+    if (!hasOwn(mapping, value.schema)) return value
+    return ctx.unvisit(mapping[value.schema], value.id)
+  }
+}

@@ -1,0 +1,49 @@
+import { SchemaDefinitionError } from '../internal/errors'
+import { isPlainObject } from '../internal/ownKeys'
+import type {
+  DenormalizeContext,
+  NormalizeContext,
+  QueryContext,
+  SchemaContract,
+} from '../normalizr/types'
+import type { SchemaAttribute } from './Polymorphic'
+import { PolymorphicSchema } from './Polymorphic'
+
+/**
+ * One value that may be any of several Entities, chosen by a schema attribute (a field name or a
+ * function). Stored as `{ id, schema }`; an unknown discriminator leaves the value as it is.
+ * @template TDefinition - mapping from discriminator value to Entity
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#union
+ */
+export class Union<TDefinition extends Record<string, unknown> = Record<string, unknown>>
+  extends PolymorphicSchema<TDefinition>
+  implements SchemaContract
+{
+  constructor(definition: TDefinition, schemaAttribute: SchemaAttribute) {
+    if (schemaAttribute === undefined || schemaAttribute === null) {
+      throw new SchemaDefinitionError(
+        'schema.Union needs a schema attribute: new schema.Union({ a: A, b: B }, "type").',
+      )
+    }
+    super(definition, schemaAttribute)
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
+    return this.normalizeValue(input, parent, key, ctx)
+  }
+
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    return this.denormalizeValue(input, ctx)
+  }
+
+  /** Picks the member from the first argument's discriminator, then asks that Entity. */
+  queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
+    const first = args[0]
+    if (!isPlainObject(first)) return undefined
+    const found = this.schemaFor(first, undefined, undefined)
+    if (!found?.name) return undefined
+    const id = ctx.queryKey(found.schema, args)
+    return id === undefined ? undefined : { id, schema: found.name }
+  }
+}
+

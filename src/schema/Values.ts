@@ -1,0 +1,46 @@
+import { isPlainObject, setOwn } from '../internal/ownKeys'
+import type { DenormalizeContext, NormalizeContext, SchemaContract } from '../normalizr/types'
+import { INVALID } from '../normalizr/types'
+import type { SchemaAttribute } from './Polymorphic'
+import { PolymorphicSchema } from './Polymorphic'
+
+/**
+ * A map whose keys are data (ids, names, `__proto__` included) and whose values share a schema,
+ * or one of a mapping's schemas chosen by a schema attribute. Deleted entities drop out.
+ * @template TDefinition - the value schema, or a mapping of them
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#values
+ */
+export class Values<TDefinition = unknown>
+  extends PolymorphicSchema<TDefinition>
+  implements SchemaContract
+{
+  constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute)
+  }
+
+  normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
+    if (!isPlainObject(input)) return input
+    const out: Record<string, unknown> = {}
+    for (const member of Object.keys(input)) {
+      const value = input[member]
+      setOwn(
+        out,
+        member,
+        value === undefined || value === null ? value : this.normalizeValue(value, input, member, ctx),
+      )
+    }
+    return out
+  }
+
+  denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    if (!isPlainObject(input)) return input
+    const out: Record<string, unknown> = {}
+    for (const member of Object.keys(input)) {
+      const item = input[member]
+      const value = this.denormalizeValue(item, ctx)
+      if (value === INVALID || (value === undefined && item !== undefined)) continue
+      setOwn(out, member, value)
+    }
+    return out
+  }
+}

@@ -1,0 +1,49 @@
+import type { All } from './All'
+import type { ArraySchema } from './ArraySchema'
+import type { Delete } from './Delete'
+import type { ObjectSchema } from './ObjectSchema'
+import type { Union } from './Union'
+import type { Values } from './Values'
+
+/**
+ * The type a schema reads as: an Entity class reads as its instance, `Date` as `Date`, `[S]` as
+ * an array, plain objects member by member (non-schema members keep their type).
+ * @template TSchema - any schema
+ */
+export type Denormalize<TSchema> = TSchema extends DateConstructor
+  ? Date
+  : TSchema extends abstract new (...args: any[]) => infer TInstance
+    ? TSchema extends { denormalizeFields: unknown }
+      ? TInstance
+      : TSchema
+    : TSchema extends Delete<infer TEntity>
+      ? Denormalize<TEntity> | undefined
+      : TSchema extends All<infer TDefinition>
+        ? DenormalizeMember<TDefinition>[]
+        : TSchema extends ArraySchema<infer TDefinition>
+          ? DenormalizeMember<TDefinition>[]
+          : TSchema extends Values<infer TDefinition>
+            ? Record<string, DenormalizeMember<TDefinition>>
+            : TSchema extends Union<infer TDefinition>
+              ? Denormalize<TDefinition[keyof TDefinition]>
+              : TSchema extends ObjectSchema<infer TDefinition>
+                ? DenormalizeObject<TDefinition>
+                : TSchema extends readonly [infer TItem]
+                  ? Denormalize<TItem>[]
+                  : TSchema extends readonly (infer TItem)[]
+                    ? Denormalize<TItem>[]
+                    : TSchema extends Record<string, unknown>
+                      ? DenormalizeObject<TSchema>
+                      : TSchema
+
+/** Member schemas of a polymorphic definition (one schema, or a mapping of them). */
+type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown
+  ? Denormalize<TDefinition>
+  : TDefinition extends Record<string, abstract new (...args: any[]) => unknown>
+    ? Denormalize<TDefinition[keyof TDefinition]>
+    : Denormalize<TDefinition>
+
+/** A plain-object schema, member by member. */
+export type DenormalizeObject<TDefinition> = {
+  -readonly [K in keyof TDefinition]: Denormalize<TDefinition[K]>
+}
