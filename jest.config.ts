@@ -16,7 +16,6 @@ const shared: Config = {
     '^.+\\.(t|j|mj)sx?$': [
       'ts-jest',
       {
-        isolatedModules: true,
         tsconfig: {
           allowJs: true,
           module: 'commonjs',
@@ -25,6 +24,7 @@ const shared: Config = {
           esModuleInterop: true,
           verbatimModuleSyntax: false,
           target: 'ES2022',
+          isolatedModules: true,
         },
       },
     ],

@@ -9,13 +9,7 @@ const DOCS = 'https://github.com/rtk-resources/rtk-resources/blob/main/docs/erro
 
 /** Stable codes of every error the library raises. */
 export type ErrorCode =
-  | 'missing-pk'
-  | 'invalid-entity'
-  | 'bad-schema'
-  | 'too-deep'
-  | 'network'
-  | 'graphql'
-  | 'aborted'
+  'missing-pk' | 'invalid-entity' | 'bad-schema' | 'too-deep' | 'network' | 'graphql' | 'aborted'
 
 /**
  * Base class of every error thrown by rtk-resources.

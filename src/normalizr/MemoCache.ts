@@ -67,7 +67,8 @@ export class MemoCache {
     if (typeof input !== 'object' || input === null || isEntitySchema(schema)) {
       return this.readUnmemoized(schema, input, source, args) as DenormalizeResult<T>
     }
-    if (typeof schema !== 'object' || schema === null) return toResult(input) as DenormalizeResult<T>
+    if (typeof schema !== 'object' || schema === null)
+      return toResult(input) as DenormalizeResult<T>
     return this.readNode(this.results, schema, input, input, source, args) as DenormalizeResult<T>
   }
 
@@ -198,7 +199,11 @@ class DenormalizeRun implements DenormalizeContext {
       // An inline (not normalized) record: build it without memo.
       const instance = entity.createIfValid(input as EntityRecord)
       if (!instance) return INVALID
-      entity.denormalizeFields(instance as Record<string, unknown>, input as EntityRecord, this.unvisitMember)
+      entity.denormalizeFields(
+        instance as Record<string, unknown>,
+        input as EntityRecord,
+        this.unvisitMember,
+      )
       return instance
     }
     const pk = String(input)
@@ -218,7 +223,13 @@ class DenormalizeRun implements DenormalizeContext {
       this.deps.push(new RecordDep(entity.key, pk, record))
       return INVALID
     }
-    const node = new EntityNode(entity, pk, record, instance as Record<string, unknown>, this.source.token)
+    const node = new EntityNode(
+      entity,
+      pk,
+      record,
+      instance as Record<string, unknown>,
+      this.source.token,
+    )
     nodes.set(pk, node)
     this.queue.push({ node, previous: existing })
     this.deps.push(node)

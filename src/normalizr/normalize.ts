@@ -119,7 +119,9 @@ export function normalize(
     if (value === undefined || value === null || s === undefined || s === null) return value
     if (s === Date) return value instanceof Date ? value.toISOString() : value
     if (typeof s === 'function') {
-      return isEntitySchema(s) ? (s as EntitySchemaContract).normalize(value, parent, key, ctx) : value
+      return isEntitySchema(s)
+        ? (s as EntitySchemaContract).normalize(value, parent, key, ctx)
+        : value
     }
     if (typeof s !== 'object') return value
     if (isSchemaObject(s)) return s.normalize(value, parent, key, ctx)

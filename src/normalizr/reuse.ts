@@ -28,7 +28,13 @@ export function reuse<T>(prev: unknown, next: T): T {
     for (const key of keys) {
       if (!Object.prototype.hasOwnProperty.call(prev, key)) return next
       const value = reuse(prev[key], next[key])
-      if (value !== next[key]) Object.defineProperty(next, key, { value, enumerable: true, writable: true, configurable: true })
+      if (value !== next[key])
+        Object.defineProperty(next, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
       if (value !== prev[key]) same = false
     }
     return same ? (prev as T) : next

@@ -77,7 +77,12 @@ export interface QueryContext {
  * A new schema only implements this; the engine needs no change.
  */
 export interface SchemaContract {
-  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown
   denormalize(input: unknown, ctx: DenormalizeContext): unknown
   /** Derives the normalized input from arguments alone (for `Query`); `undefined` = no data. */
   queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
@@ -87,7 +92,12 @@ export interface SchemaContract {
 export interface EntitySchemaContract {
   readonly key: string
   readonly schema: Record<string, unknown>
-  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown
   /** Combines two records of the same entity (default: shallow, `incoming` wins). */
   merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord
   /** Whether `incoming` is newer than what is stored (default: by `fetchedAt`). */

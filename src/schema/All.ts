@@ -17,6 +17,8 @@ import type { SchemaAttribute } from './Polymorphic'
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#all
  */
 export class All<TDefinition = unknown> extends ArraySchema<TDefinition> implements SchemaContract {
+  /** Type-level tag (no runtime value). */
+  declare readonly schemaType?: 'All'
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }
@@ -28,7 +30,8 @@ export class All<TDefinition = unknown> extends ArraySchema<TDefinition> impleme
       : Object.values(this.schema as Record<string, unknown>)
     const byKey = new Map<string, EntitySchemaContract>()
     for (const candidate of candidates) {
-      if (isEntitySchema(candidate) && !byKey.has(candidate.key)) byKey.set(candidate.key, candidate)
+      if (isEntitySchema(candidate) && !byKey.has(candidate.key))
+        byKey.set(candidate.key, candidate)
     }
     return [...byKey.values()]
   }

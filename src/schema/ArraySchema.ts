@@ -14,6 +14,8 @@ export class ArraySchema<TDefinition = unknown>
   extends PolymorphicSchema<TDefinition>
   implements SchemaContract
 {
+  /** Type-level tag (no runtime value). */
+  declare readonly schemaType?: 'Array' | 'All'
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }

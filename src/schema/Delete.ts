@@ -15,6 +15,8 @@ import { toPrimaryKey } from './primaryKey'
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#delete
  */
 export class Delete<TEntity extends EntityClass = EntityClass> implements SchemaContract {
+  /** Type-level tag (no runtime value). */
+  declare readonly schemaType?: 'Delete'
   readonly schema: TEntity
 
   constructor(entity: TEntity) {

@@ -1,11 +1,6 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
-import type {
-  EntityMeta,
-  EntityRecord,
-  NormalizeContext,
-  QueryContext,
-} from '../normalizr/types'
+import type { EntityMeta, EntityRecord, NormalizeContext, QueryContext } from '../normalizr/types'
 import { toPrimaryKey } from './primaryKey'
 
 /** The static side of an Entity subclass, with its instance type. */
@@ -33,7 +28,11 @@ export type EntityClass<TInstance extends Entity = Entity> = (abstract new (
  */
 export abstract class Entity {
   /** This record's primary key; `undefined` means "none" and is an error when normalizing. */
-  abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined
+  abstract pk(
+    parent?: unknown,
+    key?: string,
+    args?: readonly unknown[],
+  ): string | number | undefined
 
   /** Name of the entity table. Set it: minifiers rename classes, so the class name is a fallback. */
   static get key(): string {

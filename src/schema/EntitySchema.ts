@@ -23,7 +23,9 @@ export type EntityStatics = Omit<typeof Entity, 'prototype'>
 export function EntitySchema<TBase extends abstract new (...args: any[]) => object>(
   Base: TBase,
   options: EntitySchemaOptions<InstanceType<TBase>> = {},
-): TBase & EntityStatics & (abstract new (...args: any[]) => InstanceType<TBase> & { pk(): string | number | undefined }) {
+): TBase &
+  EntityStatics &
+  (abstract new (...args: any[]) => InstanceType<TBase> & { pk(): string | number | undefined }) {
   const base = Base as unknown as { key?: unknown; schema?: unknown; prototype: { pk?: unknown } }
   const key = options.key ?? (typeof base.key === 'string' ? base.key : Base.name)
   const schema = options.schema ?? (isPlainObject(base.schema) ? base.schema : {})
@@ -34,14 +36,19 @@ export function EntitySchema<TBase extends abstract new (...args: any[]) => obje
       : typeof pkOption === 'string'
         ? (value) => getOwn(value, pkOption)
         : typeof base.prototype.pk === 'function'
-          ? (value, parent, k) => (base.prototype.pk as (...a: unknown[]) => unknown).call(value, parent, k)
+          ? (value, parent, k) =>
+              (base.prototype.pk as (...a: unknown[]) => unknown).call(value, parent, k)
           : (value) => getOwn(value, 'id')
 
   const Wrapped = class extends (Base as unknown as new (...args: any[]) => object) {}
   // Give the class every static member of Entity, then the options.
   for (const name of Object.getOwnPropertyNames(Entity)) {
     if (name === 'prototype' || name === 'length' || name === 'name' || name === 'key') continue
-    Object.defineProperty(Wrapped, name, Object.getOwnPropertyDescriptor(Entity, name) as PropertyDescriptor)
+    Object.defineProperty(
+      Wrapped,
+      name,
+      Object.getOwnPropertyDescriptor(Entity, name) as PropertyDescriptor,
+    )
   }
   Object.defineProperty(Wrapped, 'name', { value: Base.name })
   Object.defineProperty(Wrapped, 'key', { value: key, writable: true, configurable: true })

@@ -12,9 +12,11 @@ import type {
  * @template TDefinition - the member schemas
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#object
  */
-export class ObjectSchema<TDefinition extends Record<string, unknown> = Record<string, unknown>>
-  implements SchemaContract
-{
+export class ObjectSchema<
+  TDefinition extends Record<string, unknown> = Record<string, unknown>,
+> implements SchemaContract {
+  /** Type-level tag (no runtime value). */
+  declare readonly schemaType?: 'Object'
   schema: TDefinition
 
   constructor(definition: TDefinition) {

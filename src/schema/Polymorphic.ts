@@ -6,7 +6,8 @@ import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
  * Which member of a mapping an item belongs to: the name of a field, or a function of the item,
  * its parent and its key in the parent.
  */
-export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string)
+export type SchemaAttribute =
+  string | ((value: any, parent: any, key: string | undefined) => string)
 
 /** True for a plain `{ a: A, b: B }` definition (not a schema instance, array or class). */
 function isPlainDefinition(value: unknown): value is Record<string, unknown> {
@@ -21,7 +22,8 @@ function isPlainDefinition(value: unknown): value is Record<string, unknown> {
 export abstract class PolymorphicSchema<TDefinition = unknown> {
   /** The item schema, or the mapping when a schema attribute is set. */
   schema!: TDefinition
-  protected readonly getAttribute: ((value: any, parent: any, key: string | undefined) => unknown) | undefined
+  protected readonly getAttribute:
+    ((value: any, parent: any, key: string | undefined) => unknown) | undefined
 
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
     if (typeof schemaAttribute === 'string') {
@@ -70,7 +72,8 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     const found = this.schemaFor(value, parent, key)
     if (!found) return value
     const normalized = ctx.visit(found.schema, value, parent, key)
-    if (found.name === undefined || normalized === undefined || normalized === null) return normalized
+    if (found.name === undefined || normalized === undefined || normalized === null)
+      return normalized
     return { id: normalized, schema: found.name }
   }
 

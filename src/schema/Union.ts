@@ -19,6 +19,8 @@ export class Union<TDefinition extends Record<string, unknown> = Record<string, 
   extends PolymorphicSchema<TDefinition>
   implements SchemaContract
 {
+  /** Type-level tag (no runtime value). */
+  declare readonly schemaType?: 'Union'
   constructor(definition: TDefinition, schemaAttribute: SchemaAttribute) {
     if (schemaAttribute === undefined || schemaAttribute === null) {
       throw new SchemaDefinitionError(
@@ -46,4 +48,3 @@ export class Union<TDefinition extends Record<string, unknown> = Record<string, 
     return id === undefined ? undefined : { id, schema: found.name }
   }
 }
-

@@ -14,6 +14,8 @@ export class Values<TDefinition = unknown>
   extends PolymorphicSchema<TDefinition>
   implements SchemaContract
 {
+  /** Type-level tag (no runtime value). */
+  declare readonly schemaType?: 'Values'
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }
@@ -26,7 +28,9 @@ export class Values<TDefinition = unknown>
       setOwn(
         out,
         member,
-        value === undefined || value === null ? value : this.normalizeValue(value, input, member, ctx),
+        value === undefined || value === null
+          ? value
+          : this.normalizeValue(value, input, member, ctx),
       )
     }
     return out

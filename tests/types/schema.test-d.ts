@@ -1,0 +1,22 @@
+import { expectTypeOf } from 'expect-type'
+import type { Denormalize } from 'rtk-resources'
+import { schema } from 'rtk-resources'
+import { Post, User, pets } from '../fixtures/entities'
+
+expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<User>()
+expectTypeOf<Denormalize<DateConstructor>>().toEqualTypeOf<Date>()
+expectTypeOf<Denormalize<(typeof Post)[]>>().toEqualTypeOf<Post[]>()
+const page = { results: [Post], nextPage: '' }
+expectTypeOf<Denormalize<typeof page>>().toEqualTypeOf<{ results: Post[]; nextPage: string }>()
+const values = new schema.Values(User)
+expectTypeOf<Denormalize<typeof values>>().toEqualTypeOf<Record<string, User>>()
+const all = new schema.All(User)
+expectTypeOf<Denormalize<typeof all>>().toEqualTypeOf<User[]>()
+const union = new schema.Union(pets, 'type')
+expectTypeOf<Denormalize<typeof union>>().toEqualTypeOf<
+  InstanceType<(typeof pets)['cat' | 'dog']>
+>()
+const del = new schema.Delete(User)
+expectTypeOf<Denormalize<typeof del>>().toEqualTypeOf<User | undefined>()
+// @ts-expect-error a User is not a Post
+expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<Post>()
