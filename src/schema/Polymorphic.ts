@@ -14,6 +14,11 @@ function isPlainDefinition(value: unknown): value is Record<string, unknown> {
   return isPlainObject(value) && !isSchemaObject(value)
 }
 
+/** True for the `{ id, schema }` a polymorphic item is stored as. */
+function isReference(value: Record<string, unknown>): value is { id: unknown; schema: string } {
+  return typeof value.schema === 'string' && hasOwn(value, 'id') && Object.keys(value).length === 2
+}
+
 /**
  * Shared base of Array, Values, All and Union: one schema for every item, or a mapping from a
  * discriminator value to a schema. Polymorphic items are stored as `{ id, schema }`; an item
@@ -79,9 +84,8 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
 
   protected denormalizeValue(value: unknown, ctx: DenormalizeContext): unknown {
     if (this.getAttribute === undefined) return ctx.unvisit(this.schema, value)
-    if (!isPlainObject(value) || !hasOwn(value, 'id') || typeof value.schema !== 'string') {
-      return value
-    }
+    // A reference is exactly `{ id, schema }`; an unknown item stored as-is may have more.
+    if (!isPlainObject(value) || !isReference(value)) return value
     const mapping = this.schema as Record<string, unknown>
     if (!hasOwn(mapping, value.schema)) return value
     return ctx.unvisit(mapping[value.schema], value.id)

@@ -1,0 +1,186 @@
+import { Entity, EntityValidationError, MemoCache, SchemaDefinitionError } from 'rtk-resources'
+import { Article, ArticleSummary, Post, User } from '../fixtures/entities'
+import { expectPlainJson, thrown, write } from '../fixtures/tables'
+
+describe('Entity', () => {
+  it('builds instances from field defaults plus the stored members', () => {
+    const { source } = write(User, { id: 7, name: 'Ada', nickname: 'ada' })
+    const user = new MemoCache().denormalize(User, '7', source).data as User
+    expect(user).toBeInstanceOf(User)
+    expect(user.pk()).toBe(7)
+    expect(user.name).toBe('Ada')
+    expect(user.posts).toEqual([]) // default: not in the record
+    expect((user as unknown as { nickname: string }).nickname).toBe('ada')
+  })
+
+  it('uses static key as the table name, whatever the class is called', () => {
+    class Renamed extends Entity {
+      id = ''
+      pk() {
+        return this.id
+      }
+      static key = 'Person'
+    }
+    const { response } = write(Renamed, { id: 'p1' })
+    expect(Object.keys(response.entities)).toEqual(['Person'])
+  })
+
+  it('falls back to the class name, and names the problem when there is none', () => {
+    class Fallback extends Entity {
+      id = ''
+      pk() {
+        return this.id
+      }
+    }
+    expect(Fallback.key).toBe('Fallback')
+    const Anonymous = (() =>
+      class extends Entity {
+        pk() {
+          return 'x'
+        }
+      })()
+    Object.defineProperty(Anonymous, 'name', { value: '' })
+    expect(() => Anonymous.key).toThrow(SchemaDefinitionError)
+  })
+
+  it('joins nested entities and converts Date members on read only', () => {
+    const { response, source } = write(Post, {
+      id: 1,
+      title: 'Hello',
+      author: { id: 2, name: 'Bo' },
+      createdAt: '2024-05-06T07:08:09.000Z',
+    })
+    expect(response.entities.Post?.['1']).toEqual({
+      id: 1,
+      title: 'Hello',
+      author: '2',
+      createdAt: '2024-05-06T07:08:09.000Z',
+    })
+    expectPlainJson(response)
+    const post = new MemoCache().denormalize(Post, '1', source).data as Post
+    expect(post.createdAt).toBeInstanceOf(Date)
+    expect(post.createdAt.toISOString()).toBe('2024-05-06T07:08:09.000Z')
+    expect(post.author).toBeInstanceOf(User)
+    expect(post.author?.name).toBe('Bo')
+  })
+
+  it('stores a Date object given to normalize as its ISO string', () => {
+    const { response } = write(Post, { id: 1, createdAt: new Date(Date.UTC(2020, 0, 2)) })
+    expect(response.entities.Post?.['1']?.createdAt).toBe('2020-01-02T00:00:00.000Z')
+    expectPlainJson(response)
+  })
+
+  it('fromJS builds an instance with defaults, props winning', () => {
+    const post = Post.fromJS({ id: 3, title: 'T' })
+    expect(post).toBeInstanceOf(Post)
+    expect(post).toMatchObject({ id: 3, title: 'T', author: undefined })
+    expect(post.createdAt.getTime()).toBe(0)
+    const odd = User.fromJS(JSON.parse('{"__proto__": {"polluted": true}, "id": 1}'))
+    expect(Object.getPrototypeOf(odd)).toBe(User.prototype)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('process adapts the input before pk and storage', () => {
+    class Wrapped extends Entity {
+      id = ''
+      label = ''
+      pk() {
+        return this.id
+      }
+      static key = 'Wrapped'
+      static process(input: any, _parent: unknown, _key: unknown, args: readonly unknown[]) {
+        return { id: input.uuid, label: `${input.name} (${String(args[0])})` }
+      }
+    }
+    const { response, result } = write(Wrapped, { uuid: 'u-1', name: 'A' }, undefined, undefined, [
+      'v2',
+    ])
+    expect(result).toBe('u-1')
+    expect(response.entities.Wrapped).toEqual({ 'u-1': { id: 'u-1', label: 'A (v2)' } })
+  })
+
+  it('merge combines a stored record with an incoming one', () => {
+    class Counter extends Entity {
+      id = ''
+      hits = 0
+      tags: string[] = []
+      pk() {
+        return this.id
+      }
+      static key = 'Counter'
+      static merge(existing: Record<string, any>, incoming: Record<string, any>) {
+        return {
+          ...existing,
+          ...incoming,
+          hits: existing.hits + incoming.hits,
+          tags: [...existing.tags, ...incoming.tags],
+        }
+      }
+    }
+    const first = write(Counter, { id: 'c', hits: 2, tags: ['a'] })
+    const second = write(Counter, { id: 'c', hits: 3, tags: ['b'] }, first.tables, {
+      fetchedAt: 2000,
+      date: 2000,
+    })
+    expect(second.tables.entities.Counter?.c).toEqual({ id: 'c', hits: 5, tags: ['a', 'b'] })
+  })
+
+  it('shallow-merges by default: incoming members win, others stay', () => {
+    const first = write(User, { id: 1, name: 'A', email: 'a@x' })
+    const second = write(User, { id: 1, name: 'B' }, first.tables, { fetchedAt: 2000, date: 2000 })
+    expect(second.tables.entities.User?.['1']).toEqual({ id: 1, name: 'B', email: 'a@x' })
+  })
+})
+
+describe('Entity.validate', () => {
+  it('throws EntityValidationError naming the entity while normalizing', () => {
+    class Strict extends Entity {
+      id = ''
+      pk() {
+        return this.id
+      }
+      static key = 'Strict'
+      static validate(processed: Record<string, unknown>) {
+        return typeof processed.name === 'string' ? undefined : 'name must be a string'
+      }
+    }
+    const attempt = () =>
+      write(
+        [Strict],
+        [
+          { id: 'a', name: 'ok' },
+          { id: 'b', name: 4 },
+        ],
+      )
+    const error = thrown(attempt)
+    expect(error).toBeInstanceOf(EntityValidationError)
+    expect(error).toMatchObject({ entityKey: 'Strict', reason: 'name must be a string' })
+    expect((error as Error).message).toContain('"b"')
+  })
+
+  it('reads a record that fails validate as incomplete, while the summary reads it', () => {
+    const { source } = write([ArticleSummary], [{ id: 'a1', title: 'Short' }])
+    const memo = new MemoCache()
+    expect(memo.denormalize(Article, 'a1', source)).toEqual({ data: undefined, incomplete: true })
+    const summary = memo.denormalize(ArticleSummary, 'a1', source)
+    expect(summary.incomplete).toBe(false)
+    expect(summary.data).toBeInstanceOf(ArticleSummary)
+    expect((summary.data as ArticleSummary).title).toBe('Short')
+  })
+
+  it('reads the detail once the full record arrives', () => {
+    const list = write([ArticleSummary], [{ id: 'a1', title: 'Short' }])
+    const detail = write(Article, { id: 'a1', title: 'Long', body: 'text' }, list.tables, {
+      fetchedAt: 2000,
+      date: 2000,
+    })
+    const memo = new MemoCache()
+    const article = memo.denormalize(Article, 'a1', detail.source).data as Article
+    expect(article).toBeInstanceOf(Article)
+    expect(article.body).toBe('text')
+    // The summary list reads the same row with its own class.
+    const titles = memo.denormalize([ArticleSummary], list.result, detail.source).data
+    expect(titles).toEqual([expect.objectContaining({ id: 'a1', title: 'Long' })])
+    expect(titles?.[0]).not.toBeInstanceOf(Article)
+  })
+})

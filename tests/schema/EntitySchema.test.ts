@@ -1,0 +1,89 @@
+import { MemoCache, schema } from 'rtk-resources'
+import { expectPlainJson, write } from '../fixtures/tables'
+
+class Todo {
+  id = 0
+  slug = ''
+  title = ''
+  done = false
+}
+
+describe('schema.Entity', () => {
+  it('turns a plain class into an Entity with a pk field name', () => {
+    const TodoEntity = schema.Entity(Todo, { key: 'Todo', pk: 'slug' })
+    expect(TodoEntity.key).toBe('Todo')
+    const { response, result, source } = write(
+      [TodoEntity],
+      [
+        { id: 1, slug: 'buy-milk', title: 'Buy milk' },
+        { id: 2, slug: 'walk', title: 'Walk', done: true },
+      ],
+    )
+    expect(result).toEqual(['buy-milk', 'walk'])
+    expect(Object.keys(response.entities.Todo ?? {})).toEqual(['buy-milk', 'walk'])
+    expectPlainJson(response)
+    const todos = new MemoCache().denormalize([TodoEntity], result, source).data as Todo[]
+    expect(todos.map((todo) => todo.title)).toEqual(['Buy milk', 'Walk'])
+    expect(todos[0]).toBeInstanceOf(Todo)
+    expect(todos[0]?.done).toBe(false) // field default
+    expect((todos[1] as Todo & { pk(): unknown }).pk()).toBe('walk')
+  })
+
+  it('accepts a pk function', () => {
+    const TodoEntity = schema.Entity(Todo, {
+      key: 'ScopedTodo',
+      pk: (value) => `${value.id}:${value.slug}`,
+    })
+    const { result, source } = write(TodoEntity, { id: 3, slug: 'x', title: 'X' })
+    expect(result).toBe('3:x')
+    const todo = new MemoCache().denormalize(TodoEntity, result, source).data as Todo
+    expect(todo.title).toBe('X')
+  })
+
+  it('reads `id` when neither a pk option nor a pk method is given', () => {
+    const TodoEntity = schema.Entity(Todo, { key: 'PlainTodo' })
+    expect(write(TodoEntity, { id: 0, title: 'zero' }).result).toBe('0')
+  })
+
+  it('keeps a pk method the class already has', () => {
+    class Slugged {
+      slug = ''
+      pk() {
+        return this.slug
+      }
+    }
+    const SluggedEntity = schema.Entity(Slugged, { key: 'Slugged' })
+    expect(write(SluggedEntity, { slug: 'abc' }).result).toBe('abc')
+  })
+
+  it('takes nested member schemas, including other entities and Date', () => {
+    class Owner {
+      id = ''
+      name = ''
+    }
+    class Project {
+      id = ''
+      owner: Owner | undefined = undefined
+      due = new Date(0)
+    }
+    const OwnerEntity = schema.Entity(Owner, { key: 'Owner' })
+    const ProjectEntity = schema.Entity(Project, {
+      key: 'Project',
+      schema: { owner: OwnerEntity, due: Date },
+    })
+    const { response, source } = write(ProjectEntity, {
+      id: 'p',
+      owner: { id: 'o', name: 'Olga' },
+      due: '2030-01-01T00:00:00.000Z',
+    })
+    expect(response.entities.Project?.p).toEqual({
+      id: 'p',
+      owner: 'o',
+      due: '2030-01-01T00:00:00.000Z',
+    })
+    const project = new MemoCache().denormalize(ProjectEntity, 'p', source).data as Project
+    expect(project.owner).toBeInstanceOf(Owner)
+    expect(project.owner?.name).toBe('Olga')
+    expect(project.due).toEqual(new Date('2030-01-01T00:00:00.000Z'))
+  })
+})
