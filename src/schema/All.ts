@@ -36,7 +36,8 @@ export class All<TDefinition = unknown> extends ArraySchema<TDefinition> impleme
     return [...byKey.values()]
   }
 
-  override denormalize(_input: unknown, ctx: DenormalizeContext): unknown {
+  override denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    if (input === undefined || input === null) return input // no response, or no table yet
     const refs: Array<[EntitySchemaContract, string]> = []
     for (const entity of this.entityClasses()) {
       ctx.forEachEntity(entity.key, (pk) => refs.push([entity, pk]))

@@ -1,0 +1,51 @@
+import { MemoCache, SchemaDefinitionError, schema } from 'rtk-resources'
+import { Cat, Dog, pets, petUnion } from '../fixtures/entities'
+import { expectPlainJson, write } from '../fixtures/tables'
+
+describe('schema.Union', () => {
+  it('stores the value in the table its discriminator names', () => {
+    const { response, result, source } = write({ pet: petUnion }, { pet: { id: 'd', type: 'dog' } })
+    expect(response).toMatchSnapshot()
+    expect(result).toEqual({ pet: { id: 'd', schema: 'dog' } })
+    expectPlainJson(response)
+    const read = new MemoCache().denormalize({ pet: petUnion }, result, source).data as {
+      pet: Dog
+    }
+    expect(read.pet).toBeInstanceOf(Dog)
+  })
+
+  it('an unknown discriminator leaves the value as it is, with no entity', () => {
+    const value = { id: 'p', type: 'parrot', words: 3 }
+    const { response, result, source } = write(petUnion, value)
+    expect(result).toEqual(value)
+    expect(response.entities).toEqual({})
+    expect(new MemoCache().denormalize(petUnion, result, source).data).toEqual(value)
+  })
+
+  it('a value with no discriminator is left as it is', () => {
+    expect(write(petUnion, { id: 'p' }).result).toEqual({ id: 'p' })
+  })
+
+  it('chooses by a function of (value, parent, key)', () => {
+    const union = new schema.Union(pets, (value) => ('meow' in value ? 'cat' : 'dog'))
+    const { result, source } = write([union], [{ id: 'a', meow: true }, { id: 'b' }])
+    expect(result).toEqual([
+      { id: 'a', schema: 'cat' },
+      { id: 'b', schema: 'dog' },
+    ])
+    const read = new MemoCache().denormalize([union], result, source).data as unknown[]
+    expect(read[0]).toBeInstanceOf(Cat)
+    expect(read[1]).toBeInstanceOf(Dog)
+  })
+
+  it('needs a schema attribute', () => {
+    expect(() => new schema.Union(pets, undefined as never)).toThrow(SchemaDefinitionError)
+  })
+
+  it('queries by the discriminator in the first argument', () => {
+    const { source } = write(petUnion, { id: 'c', type: 'cat' })
+    const memo = new MemoCache()
+    expect(memo.query(petUnion, [{ id: 'c', type: 'cat' }], source).data).toBeInstanceOf(Cat)
+    expect(memo.query(petUnion, [{ id: 'c', type: 'dog' }], source).data).toBeUndefined()
+  })
+})
