@@ -81,7 +81,13 @@ export function normalize(
       const writtenMeta = tableOf(entitiesMeta, key)
       const already = getOwn<EntityRecord>(written, pk)
       if (already !== undefined) {
-        setOwn(written, pk, entity.merge(already, processed))
+        // Seen earlier in this response: if the stored record won then, it wins again.
+        const incomingWon = getOwn(writtenMeta, pk) === incomingMeta
+        setOwn(
+          written,
+          pk,
+          incomingWon ? entity.merge(already, processed) : entity.merge(processed, already),
+        )
         return
       }
       const storedMeta = getOwn<EntityMeta>(writtenMeta, pk) ?? source.getMeta(key, pk)

@@ -1,0 +1,112 @@
+import { Entity, MemoCache, schema } from 'rtk-resources'
+import { Post, User } from '../fixtures/entities'
+import { write } from '../fixtures/tables'
+
+const at = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt + 50 })
+
+describe('merging with what is stored, in request order', () => {
+  it('a later-started request wins member by member', () => {
+    const first = write(User, { id: 1, name: 'old', email: 'e' }, undefined, at(1000))
+    const second = write(User, { id: 1, name: 'new' }, first.tables, at(2000))
+    expect(second.tables.entities.User?.['1']).toEqual({ id: 1, name: 'new', email: 'e' })
+    expect(second.tables.entitiesMeta.User?.['1']).toEqual({
+      fetchedAt: 2000,
+      date: 2050,
+      expiresAt: expect.any(Number),
+    })
+  })
+
+  it('a response to an earlier request does not overwrite newer data; its new members merge in', () => {
+    const newer = write(User, { id: 1, name: 'new' }, undefined, at(2000))
+    const older = write(User, { id: 1, name: 'old', email: 'e' }, newer.tables, at(1000))
+    expect(older.tables.entities.User?.['1']).toEqual({ id: 1, name: 'new', email: 'e' })
+    expect(older.tables.entitiesMeta.User?.['1']?.fetchedAt).toBe(2000)
+    const user = new MemoCache().denormalize(User, '1', older.source).data as User
+    expect(user.name).toBe('new')
+  })
+
+  it('an older response that holds the entity twice still does not overwrite it', () => {
+    const newer = write(User, { id: 1, name: 'new' }, undefined, at(2000))
+    const older = write(
+      [Post],
+      [
+        { id: 1, author: { id: 1, name: 'old' } },
+        { id: 2, author: { id: 1, name: 'old', email: 'e' } },
+      ],
+      newer.tables,
+      at(1000),
+    )
+    expect(older.tables.entities.User?.['1']).toEqual({ id: 1, name: 'new', email: 'e' })
+    expect(older.tables.entitiesMeta.User?.['1']?.fetchedAt).toBe(2000)
+  })
+
+  it('equal start times: the one written last wins', () => {
+    const a = write(User, { id: 1, name: 'a' }, undefined, at(1000))
+    const b = write(User, { id: 1, name: 'b' }, a.tables, at(1000))
+    expect(b.tables.entities.User?.['1']?.name).toBe('b')
+  })
+
+  it('useIncoming can order by something else, such as a version field', () => {
+    class Doc extends Entity {
+      id = ''
+      version = 0
+      text = ''
+      pk() {
+        return this.id
+      }
+      static key = 'Doc'
+      static useIncoming(
+        _existingMeta: unknown,
+        _incomingMeta: unknown,
+        existing: Record<string, any>,
+        incoming: Record<string, any>,
+      ) {
+        return incoming.version >= existing.version
+      }
+    }
+    const v2 = write(Doc, { id: 'd', version: 2, text: 'two' }, undefined, at(1000))
+    const v1Later = write(Doc, { id: 'd', version: 1, text: 'one' }, v2.tables, at(5000))
+    expect(v1Later.tables.entities.Doc?.d).toEqual({ id: 'd', version: 2, text: 'two' })
+    const v3 = write(Doc, { id: 'd', version: 3, text: 'three' }, v1Later.tables, at(10))
+    expect(v3.tables.entities.Doc?.d).toEqual({ id: 'd', version: 3, text: 'three' })
+  })
+})
+
+describe('tombstones and ordering', () => {
+  const deleteAt = (fetchedAt: number) => {
+    const stored = write(User, { id: 1, name: 'A' }, undefined, at(1000))
+    return write(new schema.Delete(User), { id: 1 }, stored.tables, at(fetchedAt))
+  }
+
+  it('a record requested before the delete stays deleted', () => {
+    const deleted = deleteAt(2000)
+    const stale = write(Post, { id: 1, author: { id: 1, name: 'A' } }, deleted.tables, at(1500))
+    expect(stale.response.entities.User?.['1']).toBeUndefined()
+    expect(stale.tables.entities.User?.['1']).toBeUndefined()
+    expect(stale.tables.entitiesMeta.User?.['1']?.deleted).toBe(true)
+    const post = new MemoCache().denormalize(Post, '1', stale.source).data as Post
+    expect(post.author).toBeUndefined()
+  })
+
+  it('a record requested after the delete brings the entity back', () => {
+    const deleted = deleteAt(2000)
+    const fresh = write(User, { id: 1, name: 'B' }, deleted.tables, at(3000))
+    expect(fresh.tables.entities.User?.['1']).toEqual({ id: 1, name: 'B' })
+    expect(fresh.tables.entitiesMeta.User?.['1']?.deleted).toBeUndefined()
+    expect((new MemoCache().denormalize(User, '1', fresh.source).data as User).name).toBe('B')
+  })
+
+  it('a delete requested before the stored data was fetched is ignored', () => {
+    const stored = write(User, { id: 1, name: 'A' }, undefined, at(3000))
+    const lateDelete = write(new schema.Delete(User), { id: 1 }, stored.tables, at(2000))
+    expect(lateDelete.tables.entities.User?.['1']).toEqual({ id: 1, name: 'A' })
+    expect(lateDelete.tables.entitiesMeta.User?.['1']?.deleted).toBeUndefined()
+  })
+
+  it('a record re-created after a delete does not merge with the deleted data', () => {
+    const stored = write(User, { id: 1, name: 'A', email: 'old@x' }, undefined, at(1000))
+    const deleted = write(new schema.Delete(User), { id: 1 }, stored.tables, at(2000))
+    const again = write(User, { id: 1, name: 'A2' }, deleted.tables, at(3000))
+    expect(again.tables.entities.User?.['1']).toEqual({ id: 1, name: 'A2' })
+  })
+})
