@@ -28,7 +28,23 @@ export type {
   QueryContext,
 } from './normalizr/types'
 
+export { createEntityCache } from './redux/createEntityCache'
+export type { EntityCache, EntityCacheOptions } from './redux/createEntityCache'
+export { Controller } from './redux/Controller'
+export type { StoreLike } from './redux/Controller'
+export { Query } from './redux/Query'
+export { ExpiryStatus } from './redux/ExpiryStatus'
+export type { ResponseState, Readable } from './redux/reads'
+export type { RootSelector } from './redux/selectors'
+export type { EntityCacheActions, ReceivedPayload, FailedPayload } from './redux/actions'
+export type { EntityCacheState, RequestMeta, SerializedError } from './redux/state'
+export type { EndpointInterface, EndpointArgs, EndpointData } from './redux/endpointTypes'
+export type { CacheThunk } from './redux/fetchThunk'
+export { Endpoint } from './endpoint/Endpoint'
+export type { EndpointOptions } from './endpoint/Endpoint'
+
 export {
+  NetworkError,
   RtkResourcesError,
   MissingPrimaryKeyError,
   EntityValidationError,

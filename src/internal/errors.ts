@@ -102,3 +102,30 @@ export class InputTooDeepError extends RtkResourcesError {
     this.name = 'InputTooDeepError'
   }
 }
+
+/**
+ * A request failed: a non-2xx status (`status` is the HTTP status), a body that is not JSON
+ * (`status` 400), or a transport failure (`status` 0 with the cause). `response` is the fetch
+ * Response when there was one; it is not kept in the Redux state (only plain members are).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#network
+ */
+export class NetworkError extends RtkResourcesError {
+  /** HTTP status; 400 for an unparsable body; 0 when no response arrived. */
+  readonly status: number
+  /** The response, when there was one (absent on errors read back from the cache). */
+  readonly response?: Response
+  /** The body parsed as JSON when it was JSON, else its first 300 characters. */
+  readonly body?: unknown
+
+  constructor(
+    status: number,
+    message: string,
+    options: { response?: Response; body?: unknown; cause?: unknown } = {},
+  ) {
+    super('network', message, { cause: options.cause })
+    this.name = 'NetworkError'
+    this.status = status
+    if (options.response) this.response = options.response
+    if (options.body !== undefined) this.body = options.body
+  }
+}

@@ -1,0 +1,129 @@
+import { stableStringify } from '../internal/stableStringify'
+
+/** Options every endpoint accepts. */
+export interface EndpointOptions<TSchema = unknown> {
+  /** How the response is normalized (omit for responses stored as they are). */
+  schema?: TSchema
+  /** True for mutations: never deduplicated or served from cache. */
+  sideEffect?: boolean
+  /** Name used in the default key and in DevTools. */
+  name?: string
+  /** Freshness of responses (ms). */
+  dataExpiryLength?: number
+  /** Time before a failed request is retried by readers (ms). */
+  errorExpiryLength?: number
+  /** Stale data is not shown until fetched again. */
+  invalidIfStale?: boolean
+  /** Polling interval for subscriptions (ms). */
+  pollFrequency?: number
+  /** Custom cache key. */
+  key?: (...args: any[]) => string
+  /** Post-processes the resolved value before it is normalized. */
+  process?: (value: any, ...args: any[]) => any
+  /** Any other member (available as `this.member` in overrides). */
+  [member: string]: unknown
+}
+
+/** Members of an endpoint that are not options. */
+const RESERVED = new Set(['fetchFunction', 'constructor', 'extend', 'name', 'length', 'prototype'])
+
+/** The callable shape of an Endpoint. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export interface Endpoint<
+  TFetch extends (...args: any[]) => Promise<any> = (...args: any[]) => Promise<any>,
+  TSchema = undefined,
+> {
+  (...args: Parameters<TFetch>): ReturnType<TFetch>
+}
+
+/**
+ * Wraps any promise-returning function as an endpoint: callable (one request, resolving to the
+ * processed response), with a cache `key`, an optional `schema`, and options the cache reads.
+ *
+ * @example
+ * ```ts
+ * const getTodo = new Endpoint(
+ *   async ({ id }: { id: number }) => (await fetch(`/todos/${id}`)).json(),
+ *   { schema: Todo, name: 'getTodo' },
+ * )
+ * const todo = await getTodo({ id: 1 })
+ * ```
+ * @template TFetch - the wrapped function
+ * @template TSchema - the response schema
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class Endpoint<
+  TFetch extends (...args: any[]) => Promise<any> = (...args: any[]) => Promise<any>,
+  TSchema = undefined,
+> {
+  declare readonly schema: TSchema
+  declare readonly sideEffect?: boolean
+  declare readonly dataExpiryLength?: number
+  declare readonly errorExpiryLength?: number
+  declare readonly invalidIfStale?: boolean
+  declare readonly pollFrequency?: number
+  /** The wrapped function (called with `this` = the endpoint). */
+  declare readonly fetchFunction: TFetch
+  /** Its name (used in the default key). */
+  declare readonly name: string
+
+  constructor(fetchFunction: TFetch, options: EndpointOptions<TSchema> = {}) {
+    const self = function (this: unknown, ...args: Parameters<TFetch>) {
+      return (self as unknown as Endpoint<TFetch, TSchema>).run(...args)
+    } as unknown as Endpoint<TFetch, TSchema>
+    Object.setPrototypeOf(self, new.target.prototype)
+    Object.defineProperty(self, 'fetchFunction', {
+      value: fetchFunction,
+      writable: true,
+      configurable: true,
+    })
+    const name = options.name ?? (fetchFunction.name || 'endpoint')
+    Object.defineProperty(self, 'name', { value: name, writable: true, configurable: true })
+    for (const member of Object.keys(options)) {
+      if (RESERVED.has(member)) continue
+      Object.defineProperty(self, member, {
+        value: options[member],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      })
+    }
+    return self
+  }
+
+  /** Runs the request: the wrapped function, then `process`. */
+  async run(...args: Parameters<TFetch>): Promise<Awaited<ReturnType<TFetch>>> {
+    const value: unknown = await Reflect.apply(this.fetchFunction, this, args)
+    return this.process(value, ...args) as Awaited<ReturnType<TFetch>>
+  }
+
+  /** Post-processes a resolved value (default: unchanged). */
+  process(value: any, ..._args: Parameters<TFetch>): any {
+    return value
+  }
+
+  /** The cache key of a call: the name and the args as sorted JSON. */
+  key(...args: Parameters<TFetch>): string {
+    return `${this.name} ${stableStringify(args)}`
+  }
+
+  /**
+   * A new endpoint of the same class with `options` replacing this one's (members and method
+   * overrides alike). The name is kept unless given.
+   */
+  extend<TNewSchema = TSchema>(
+    options: EndpointOptions<TNewSchema>,
+  ): Endpoint<TFetch, TNewSchema> & Omit<this, keyof Endpoint<TFetch, TSchema>> {
+    const Class = this.constructor as new (
+      fetchFunction: TFetch,
+      options: EndpointOptions<TNewSchema>,
+    ) => Endpoint<TFetch, TNewSchema>
+    const own: Record<string, unknown> = { name: this.name }
+    for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
+    return new Class(this.fetchFunction, {
+      ...own,
+      ...options,
+    } as EndpointOptions<TNewSchema>) as never
+  }
+}

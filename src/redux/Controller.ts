@@ -1,0 +1,175 @@
+import type { Dispatch } from '@reduxjs/toolkit'
+import { normalize } from '../normalizr/normalize'
+import type { EntityCacheActions } from './actions'
+import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
+import { sourceOf } from './entitySource'
+import type { CacheThunk, ExpiryDefaults } from './fetchThunk'
+import type { Query } from './Query'
+import type { CacheReads, Readable, ResponseState } from './reads'
+import { ExpiryStatus } from './ExpiryStatus'
+import { serializeError } from './serializeError'
+import type { EntityCacheState } from './state'
+
+/** The part of a Redux store a Controller needs. */
+export interface StoreLike {
+  dispatch: Dispatch
+  getState: () => unknown
+}
+
+/** What a Controller needs from its cache. */
+export interface ControllerDeps {
+  actions: EntityCacheActions
+  selectSlice: (root: unknown) => EntityCacheState
+  reads: CacheReads
+  defaults: ExpiryDefaults
+  clock: () => number
+  fetchThunk: <T>(endpoint: EndpointInterface, args: readonly unknown[]) => CacheThunk<T>
+  selectQuery: (query: Query<unknown>, args: readonly unknown[], root: unknown) => unknown
+  inflightOf: (getState: () => unknown) => Map<string, Promise<unknown>>
+}
+
+/** `[...args, last]` split into the args and the last value. */
+function splitLast(rest: readonly unknown[]): [unknown[], unknown] {
+  return [rest.slice(0, -1), rest[rest.length - 1]]
+}
+
+/**
+ * Everything that changes or reads the cache of one store: fetching, invalidating, writing
+ * responses and errors by hand, and reading responses with their expiry status.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Controller.md
+ */
+export class Controller {
+  constructor(
+    private readonly deps: ControllerDeps,
+    /** The store this controller acts on. */
+    readonly store: StoreLike,
+  ) {}
+
+  /**
+   * Runs the request (as a thunk) and resolves to the denormalized value now in the store.
+   * Rejects with the request's error, which is also recorded in the slice.
+   */
+  fetch<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...args: EndpointArgs<TEndpoint>
+  ): Promise<EndpointData<TEndpoint>> {
+    return this.deps.fetchThunk<EndpointData<TEndpoint>>(endpoint, args)(
+      this.store.dispatch,
+      this.store.getState,
+    )
+  }
+
+  /** Fetches only when the stored response is missing, invalid or stale; else resolves to it. */
+  fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...args: EndpointArgs<TEndpoint>
+  ): Promise<EndpointData<TEndpoint>> {
+    const response = this.deps.reads.getResponse(
+      endpoint,
+      args,
+      this.store.getState(),
+      this.deps.selectQuery,
+    )
+    if (response.expiryStatus !== ExpiryStatus.Invalid && Date.now() <= response.expiresAt) {
+      return Promise.resolve(response.data as EndpointData<TEndpoint>)
+    }
+    return this.fetch(endpoint, ...args)
+  }
+
+  /** Marks one call's response invalid: it is not shown again until fetched. */
+  invalidate<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...args: EndpointArgs<TEndpoint>
+  ): void {
+    const keys = [endpoint.key(...args)]
+    this.store.dispatch(this.deps.actions.invalidated({ keys, date: this.deps.clock() }))
+  }
+
+  /** Invalidates every stored response whose key passes `testKey`. */
+  invalidateAll({ testKey }: { testKey: (key: string) => boolean }): void {
+    const keys = this.matchingKeys(testKey)
+    if (keys.length)
+      this.store.dispatch(this.deps.actions.invalidated({ keys, date: this.deps.clock() }))
+  }
+
+  /** Marks matching responses stale: still shown, refetched by the next reader. */
+  expireAll({ testKey }: { testKey: (key: string) => boolean }): void {
+    const keys = this.matchingKeys(testKey)
+    if (keys.length) this.store.dispatch(this.deps.actions.expired({ keys }))
+  }
+
+  /** Empties the cache; responses to requests started before now are dropped. */
+  resetEntireStore(): void {
+    this.deps.inflightOf(this.store.getState).clear()
+    this.store.dispatch(this.deps.actions.reset({ date: this.deps.clock() }))
+  }
+
+  /** Stores `response` as the answer to `endpoint(...args)`, as if it had been fetched now. */
+  setResponse<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...argsAndResponse: [...EndpointArgs<TEndpoint>, unknown]
+  ): void {
+    const [args, response] = splitLast(argsAndResponse)
+    const { actions, defaults, selectSlice } = this.deps
+    const fetchedAt = this.deps.clock()
+    const date = Date.now()
+    const times = {
+      date,
+      fetchedAt,
+      expiresAt: date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
+    }
+    const value = response === undefined ? null : response
+    const normalized =
+      endpoint.schema === undefined || endpoint.schema === null
+        ? { result: value, entities: {}, entitiesMeta: {} }
+        : normalize(
+            endpoint.schema,
+            value,
+            args,
+            sourceOf(selectSlice(this.store.getState())),
+            times,
+          )
+    this.store.dispatch(actions.received({ key: endpoint.key(...args), ...normalized, times }))
+  }
+
+  /** Records `error` as the outcome of `endpoint(...args)`. */
+  setError<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...argsAndError: [...EndpointArgs<TEndpoint>, unknown]
+  ): void {
+    const [args, error] = splitLast(argsAndError)
+    const date = Date.now()
+    const expiresAt = date + (endpoint.errorExpiryLength ?? this.deps.defaults.errorExpiryLength)
+    const times = { date, fetchedAt: this.deps.clock(), expiresAt }
+    const key = endpoint.key(...args)
+    this.store.dispatch(this.deps.actions.failed({ key, error: serializeError(error), times }))
+  }
+
+  /** `{ data, expiryStatus, expiresAt }` of a call, read from `rootState` (the last argument). */
+  getResponse<TReadable extends Readable>(
+    readable: TReadable,
+    ...argsAndState: [...EndpointArgs<TReadable>, unknown]
+  ): ResponseState<EndpointData<TReadable>> {
+    const [args, root] = splitLast(argsAndState)
+    return this.deps.reads.getResponse(
+      readable,
+      args,
+      root,
+      this.deps.selectQuery,
+    ) as ResponseState<EndpointData<TReadable>>
+  }
+
+  /** The error recorded for a call, read from `rootState` (the last argument), as an Error. */
+  getError<TReadable extends Readable>(
+    readable: TReadable,
+    ...argsAndState: [...EndpointArgs<TReadable>, unknown]
+  ): Error | undefined {
+    const [args, root] = splitLast(argsAndState)
+    return this.deps.reads.getError(readable, args, root)
+  }
+
+  private matchingKeys(testKey: (key: string) => boolean): string[] {
+    const slice = this.deps.selectSlice(this.store.getState())
+    return Object.keys(slice.meta).filter((key) => testKey(key))
+  }
+}

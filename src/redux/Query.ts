@@ -1,0 +1,42 @@
+import { stableStringify } from '../internal/stableStringify'
+import type { Denormalize } from '../schema/types'
+
+/**
+ * A read-only view over the cache: `schema` is read from the entity tables alone (usually a
+ * `schema.All`, or an Entity looked up by the args), then `process(entries, ...args)` sorts,
+ * filters, counts or joins. Read it with `cache.select`, `useCache`/`useQuery` or
+ * `controller.getResponse`; it never fetches. No data → `undefined`. `process` must not mutate
+ * `entries` (copy before sorting); it reruns only when the entries or the args change.
+ *
+ * @example
+ * ```ts
+ * const openTodos = new Query(new schema.All(Todo), (todos, { userId }: { userId: number }) =>
+ *   todos.filter((todo) => todo.userId === userId && !todo.completed),
+ * )
+ * const selectOpen = cache.select(openTodos, { userId: 1 })
+ * ```
+ * @template TSchema - the schema read from the tables
+ * @template TArgs - arguments of `process` (and of the read)
+ * @template TResult - what `process` returns
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Query.md
+ */
+export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Denormalize<TSchema>> {
+  /** Marks a Query for the type helpers. */
+  readonly isQuery = true as const
+  readonly schema: TSchema
+  readonly process: (entries: Denormalize<TSchema>, ...args: TArgs) => TResult
+
+  constructor(
+    schema: TSchema,
+    process?: (entries: Denormalize<TSchema>, ...args: TArgs) => TResult,
+  ) {
+    this.schema = schema
+    this.process =
+      process ?? (((entries: Denormalize<TSchema>) => entries as unknown as TResult) as never)
+  }
+
+  /** A stable string for equal args (member order does not matter). */
+  key(...args: TArgs): string {
+    return `Query ${stableStringify(args)}`
+  }
+}

@@ -1,0 +1,62 @@
+import type { PayloadActionCreator } from '@reduxjs/toolkit'
+import { createAction } from '@reduxjs/toolkit'
+import type { EntityMeta, EntityRecord, EntityTables } from '../normalizr/types'
+import type { SerializedError } from './state'
+
+/** Times of one response or error. */
+export interface ResponseTimes {
+  readonly date: number
+  readonly fetchedAt: number
+  readonly expiresAt: number
+}
+
+/** Payload of `received`: one response, normalized and merged. Plain data only. */
+export interface ReceivedPayload {
+  /** The request key the result is stored under. */
+  readonly key: string
+  /** The normalized result. */
+  readonly result: unknown
+  /** Records written (already merged with what the store held). */
+  readonly entities: EntityTables<EntityRecord>
+  /** Their meta; tombstones (`deleted: true`) mark deletions. */
+  readonly entitiesMeta: EntityTables<EntityMeta>
+  readonly times: ResponseTimes
+}
+
+/** Payload of `failed`. */
+export interface FailedPayload {
+  readonly key: string
+  readonly error: SerializedError
+  readonly times: ResponseTimes
+}
+
+/** The action creators of one cache; every type starts with `${reducerPath}/`. */
+export interface EntityCacheActions {
+  /** A request started (marks `pendingSince`). */
+  requested: PayloadActionCreator<{ key: string; fetchedAt: number }>
+  /** A response arrived, normalized; also used by `setResponse`. */
+  received: PayloadActionCreator<ReceivedPayload>
+  /** A request failed; also used by `setError`. */
+  failed: PayloadActionCreator<FailedPayload>
+  /** A request settled without a result to store (aborted, or answered after a reset). */
+  settled: PayloadActionCreator<{ key: string; fetchedAt: number }>
+  /** Marks results invalid: shown no more until fetched again. */
+  invalidated: PayloadActionCreator<{ keys: string[]; date: number }>
+  /** Marks results stale: still shown, refetched by the next reader. */
+  expired: PayloadActionCreator<{ keys: string[] }>
+  /** Empties the cache; responses to requests started before `date` are dropped. */
+  reset: PayloadActionCreator<{ date: number }>
+}
+
+/** Builds the action creators for a cache mounted at `reducerPath`. */
+export function buildActions(reducerPath: string): EntityCacheActions {
+  return {
+    requested: createAction<{ key: string; fetchedAt: number }>(`${reducerPath}/requested`),
+    received: createAction<ReceivedPayload>(`${reducerPath}/received`),
+    failed: createAction<FailedPayload>(`${reducerPath}/failed`),
+    settled: createAction<{ key: string; fetchedAt: number }>(`${reducerPath}/settled`),
+    invalidated: createAction<{ keys: string[]; date: number }>(`${reducerPath}/invalidated`),
+    expired: createAction<{ keys: string[] }>(`${reducerPath}/expired`),
+    reset: createAction<{ date: number }>(`${reducerPath}/reset`),
+  }
+}

@@ -1,0 +1,137 @@
+import type { Middleware, Reducer } from '@reduxjs/toolkit'
+import { SchemaDefinitionError } from '../internal/errors'
+import { MemoCache } from '../normalizr/MemoCache'
+import type { EntityCacheActions } from './actions'
+import { buildActions } from './actions'
+import { Controller } from './Controller'
+import type { StoreLike } from './Controller'
+import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
+import type { CacheThunk } from './fetchThunk'
+import { buildFetchThunk } from './fetchThunk'
+import type { Query } from './Query'
+import type { Readable } from './reads'
+import type { RootSelector } from './selectors'
+import { buildReads } from './reads'
+import { buildReducer } from './reducer'
+import { buildSelect } from './selectors'
+import type { EntityCacheState } from './state'
+
+/** Options of {@link createEntityCache}. */
+export interface EntityCacheOptions {
+  /** Where the slice is mounted in the root state. Default `'entityCache'`. */
+  reducerPath?: string
+  /** Default freshness of responses (ms). Default 60,000. */
+  dataExpiryLength?: number
+  /** Default time before a failed request is retried by readers (ms). Default 1,000. */
+  errorExpiryLength?: number
+}
+
+/** What {@link createEntityCache} returns. */
+export interface EntityCache {
+  readonly reducerPath: string
+  /** Mount it at `reducerPath`. */
+  readonly reducer: Reducer<EntityCacheState>
+  /** Add it to the store's middleware (after the defaults). */
+  readonly middleware: Middleware
+  /** The action creators (types `${reducerPath}/...`). */
+  readonly actions: EntityCacheActions
+  /** The Controller of a store (one per store). */
+  controller(store: StoreLike): Controller
+  /** A memoized selector of an endpoint's or query's data; equal args → the same selector. */
+  select<TReadable extends Readable>(
+    readable: TReadable,
+    ...args: EndpointArgs<TReadable>
+  ): RootSelector<EndpointData<TReadable>>
+  /** The thunk `controller.fetch` runs, to dispatch yourself. */
+  fetchThunk<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...args: EndpointArgs<TEndpoint>
+  ): CacheThunk<EndpointData<TEndpoint>>
+  /** The slice state in a root state. */
+  selectSlice(root: unknown): EntityCacheState
+}
+
+/**
+ * Creates the normalized cache as a Redux slice, to add to an existing store.
+ *
+ * @example
+ * ```ts
+ * const cache = createEntityCache({ reducerPath: 'data' })
+ * const store = configureStore({
+ *   reducer: { todos: todosReducer, [cache.reducerPath]: cache.reducer },
+ *   middleware: (gDM) => gDM().concat(cache.middleware),
+ * })
+ * const user = await cache.controller(store).fetch(UserResource.get, { id: 1 })
+ * ```
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createEntityCache.md
+ */
+export function createEntityCache(options: EntityCacheOptions = {}): EntityCache {
+  const reducerPath = options.reducerPath ?? 'entityCache'
+  const defaults = {
+    dataExpiryLength: options.dataExpiryLength ?? 60_000,
+    errorExpiryLength: options.errorExpiryLength ?? 1_000,
+  }
+  const actions = buildActions(reducerPath)
+  const reducer = buildReducer(actions)
+  const memo = new MemoCache()
+
+  const selectSlice = (root: unknown): EntityCacheState => {
+    const slice = (root as Record<string, EntityCacheState> | undefined)?.[reducerPath]
+    if (!slice || typeof slice !== 'object') {
+      throw new SchemaDefinitionError(
+        `No entity cache at state.${reducerPath}. Mount cache.reducer under the key ` +
+          `cache.reducerPath in configureStore({ reducer }).`,
+      )
+    }
+    return slice
+  }
+
+  let last = 0
+  const clock = () => {
+    last = Math.max(Date.now(), last + 1)
+    return last
+  }
+
+  const inflightByStore = new WeakMap<() => unknown, Map<string, Promise<unknown>>>()
+  const inflightOf = (getState: () => unknown) => {
+    let inflight = inflightByStore.get(getState)
+    if (!inflight) {
+      inflight = new Map()
+      inflightByStore.set(getState, inflight)
+    }
+    return inflight
+  }
+
+  const reads = buildReads(selectSlice, memo)
+  const select = buildSelect(selectSlice, reads)
+  const selectQuery = (query: Query<unknown>, args: readonly unknown[], root: unknown) =>
+    select(query, ...args)(root)
+  const fetchThunk = buildFetchThunk({ actions, selectSlice, reads, defaults, clock, inflightOf })
+
+  const controllers = new WeakMap<() => unknown, Controller>()
+  const deps = { actions, selectSlice, reads, defaults, clock, fetchThunk, selectQuery, inflightOf }
+
+  // The middleware forgets in-flight requests on a reset however it was dispatched (devtools too).
+  const middleware: Middleware = (api) => (next) => (action) => {
+    if (actions.reset.match(action)) inflightOf(api.getState).clear()
+    return next(action)
+  }
+
+  return {
+    reducerPath,
+    reducer,
+    middleware,
+    actions,
+    selectSlice,
+    controller(store) {
+      let controller = controllers.get(store.getState)
+      if (!controller) {
+        controller = new Controller(deps, store)
+        controllers.set(store.getState, controller)
+      }
+      return controller
+    },
+    select: select as EntityCache['select'],
+    fetchThunk: (endpoint, ...args) => fetchThunk(endpoint, args),
+  }
+}

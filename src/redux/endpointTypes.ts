@@ -1,0 +1,46 @@
+import type { Denormalize } from '../schema/types'
+
+/**
+ * What the cache needs from an endpoint: callable with its arguments, a cache key, and options.
+ * `Endpoint`, `RestEndpoint` and GraphQL endpoints all satisfy it.
+ */
+export interface EndpointInterface<
+  TArgs extends readonly any[] = any[],
+  TResult = unknown,
+  TSchema = unknown,
+> {
+  (...args: TArgs): Promise<TResult>
+  /** The cache key of a call. Equal keys share one stored result and one in-flight request. */
+  key(...args: TArgs): string
+  readonly schema?: TSchema
+  /** True for mutations: never deduplicated, never served from cache. */
+  readonly sideEffect?: boolean
+  /** How long a response stays fresh (ms). */
+  readonly dataExpiryLength?: number
+  /** How long an error stays before a reader retries (ms). */
+  readonly errorExpiryLength?: number
+  /** Stale data is not shown (readers suspend) until fetched again. */
+  readonly invalidIfStale?: boolean
+  /** Polling interval (ms) for subscriptions. */
+  readonly pollFrequency?: number
+}
+
+/** The arguments an endpoint (or Query) takes. */
+export type EndpointArgs<TEndpoint> = TEndpoint extends (...args: infer TArgs) => unknown
+  ? TArgs
+  : TEndpoint extends { key(...args: infer TArgs): string }
+    ? TArgs
+    : never
+
+/** What reading an endpoint from the cache gives: the denormalized schema, else the response. */
+export type EndpointData<TEndpoint> = TEndpoint extends { process?: unknown; schema: infer TSchema }
+  ? TEndpoint extends { readonly isQuery: true; readonly process: (...a: any[]) => infer TOut }
+    ? TOut
+    : [TSchema] extends [undefined]
+      ? TEndpoint extends (...args: any[]) => Promise<infer TResult>
+        ? TResult
+        : unknown
+      : Denormalize<TSchema>
+  : TEndpoint extends (...args: any[]) => Promise<infer TResult>
+    ? TResult
+    : unknown

@@ -1,0 +1,108 @@
+/**
+ * Requests as thunks: `(dispatch, getState) => Promise`. One `requested` action when a request
+ * starts, then exactly one `received` (the normalized, merged response) or `failed` (the error as
+ * plain data). Identical GETs in flight share one request; mutations never do. A response to a
+ * request started before the last reset is dropped.
+ */
+import type { Dispatch } from '@reduxjs/toolkit'
+import { normalize } from '../normalizr/normalize'
+import type { EntityCacheActions } from './actions'
+import type { EndpointInterface } from './endpointTypes'
+import { sourceOf } from './entitySource'
+import type { CacheReads } from './reads'
+import { serializeError } from './serializeError'
+import type { EntityCacheState } from './state'
+
+/** Expiry defaults of a cache. */
+export interface ExpiryDefaults {
+  dataExpiryLength: number
+  errorExpiryLength: number
+}
+
+/** A thunk as RTK's thunk middleware runs it. */
+export type CacheThunk<T> = (dispatch: Dispatch, getState: () => unknown) => Promise<T>
+
+/** What the fetch thunk needs from its cache. */
+export interface FetchDeps {
+  actions: EntityCacheActions
+  selectSlice: (root: unknown) => EntityCacheState
+  reads: CacheReads
+  defaults: ExpiryDefaults
+  /** Strictly increasing epoch-ms clock: orders request starts. */
+  clock: () => number
+  /** In-flight requests of one store, by key. */
+  inflightOf: (getState: () => unknown) => Map<string, Promise<unknown>>
+}
+
+/** Builds `fetchThunk(endpoint, args)` for one cache. */
+export function buildFetchThunk(deps: FetchDeps) {
+  const { actions, selectSlice, reads, defaults, clock, inflightOf } = deps
+
+  return function fetchThunk<T = unknown>(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+  ): CacheThunk<T> {
+    return (dispatch, getState) => {
+      const key = endpoint.key(...args)
+      const inflight = inflightOf(getState)
+      if (!endpoint.sideEffect) {
+        const running = inflight.get(key)
+        if (running) return running as Promise<T>
+      }
+      const fetchedAt = clock()
+      dispatch(actions.requested({ key, fetchedAt }))
+
+      const fail = (error: unknown): never => {
+        const date = Date.now()
+        if (fetchedAt < selectSlice(getState()).resetAt) {
+          dispatch(actions.settled({ key, fetchedAt }))
+        } else {
+          const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
+          const times = { date, fetchedAt, expiresAt }
+          dispatch(actions.failed({ key, error: serializeError(error), times }))
+        }
+        throw error
+      }
+
+      const settle = (response: unknown): T => {
+        const slice = selectSlice(getState())
+        if (fetchedAt < slice.resetAt) {
+          // Answered after resetEntireStore: nothing is written.
+          dispatch(actions.settled({ key, fetchedAt }))
+          return response as T
+        }
+        const date = Date.now()
+        const expiresAt = date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
+        const times = { date, fetchedAt, expiresAt }
+        const value = response === undefined ? null : response
+        const normalized =
+          endpoint.schema === undefined || endpoint.schema === null
+            ? { result: value, entities: {}, entitiesMeta: {} }
+            : normalize(endpoint.schema, value, args, sourceOf(slice), times)
+        dispatch(actions.received({ key, ...normalized, times }))
+        // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
+        // resolves to its response.
+        const read = reads.readEndpointData(endpoint, key, args, selectSlice(getState()))
+        return (read.data === undefined ? response : read.data) as T
+      }
+
+      const promise = Promise.resolve()
+        .then(() => endpoint(...args))
+        .then((response) => {
+          try {
+            return settle(response)
+          } catch (error) {
+            return fail(error)
+          }
+        }, fail)
+      if (!endpoint.sideEffect) {
+        inflight.set(key, promise)
+        const clear = () => {
+          if (inflight.get(key) === promise) inflight.delete(key)
+        }
+        promise.then(clear, clear)
+      }
+      return promise
+    }
+  }
+}

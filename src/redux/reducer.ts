@@ -1,0 +1,119 @@
+/**
+ * The slice reducer: pure bookkeeping. It does no schema work and no I/O; every record it writes
+ * arrives in the action, so replaying recorded actions rebuilds the state exactly.
+ */
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit'
+import { deleteOwn, getOwn, setOwn } from '../internal/ownKeys'
+import type { EntityCacheActions } from './actions'
+import { writeBucketed } from './buckets'
+import type { EntityCacheState, RequestMeta } from './state'
+import { initialEntityCacheState } from './state'
+
+function withMember<T>(record: Record<string, T>, key: string, value: T): Record<string, T> {
+  const next = { ...record }
+  setOwn(next, key, value)
+  return next
+}
+
+function withoutPending(meta: RequestMeta): RequestMeta {
+  const { pendingSince: _pending, ...rest } = meta
+  return rest
+}
+
+/** Builds the reducer for one cache's actions. */
+export function buildReducer(actions: EntityCacheActions): Reducer<EntityCacheState> {
+  return (state = initialEntityCacheState(), action: UnknownAction): EntityCacheState => {
+    if (actions.received.match(action)) {
+      const { key, result, entities, entitiesMeta, times } = action.payload
+      if (times.fetchedAt < state.resetAt) return state
+      const tables = writeBucketed(state.entities, state.entitiesMeta, entities, entitiesMeta)
+      const previous = getOwn<RequestMeta>(state.meta, key)
+      // An older response never replaces the result of a newer one (its records still merged).
+      const stale =
+        previous !== undefined && previous.fetchedAt > times.fetchedAt && !previous.error
+      const pending =
+        previous?.pendingSince !== undefined && previous.pendingSince > times.fetchedAt
+          ? { pendingSince: previous.pendingSince }
+          : {}
+      // An invalidation issued while this request was in flight still holds.
+      const invalid =
+        previous?.invalidatedAt !== undefined && previous.invalidatedAt > times.fetchedAt
+          ? { invalidated: true as const, invalidatedAt: previous.invalidatedAt, expiresAt: 0 }
+          : {}
+      return {
+        ...state,
+        ...tables,
+        results: stale ? state.results : withMember(state.results, key, result),
+        meta: stale
+          ? state.meta
+          : withMember<RequestMeta>(state.meta, key, {
+              date: times.date,
+              fetchedAt: times.fetchedAt,
+              expiresAt: times.expiresAt,
+              ...pending,
+              ...invalid,
+            }),
+      }
+    }
+    if (actions.failed.match(action)) {
+      const { key, error, times } = action.payload
+      if (times.fetchedAt < state.resetAt) return state
+      const previous = getOwn<RequestMeta>(state.meta, key)
+      if (previous && previous.fetchedAt > times.fetchedAt) return state
+      const pending =
+        previous?.pendingSince !== undefined && previous.pendingSince > times.fetchedAt
+          ? { pendingSince: previous.pendingSince }
+          : {}
+      // The data of an earlier success stays readable; the error sits beside it.
+      const meta: RequestMeta = {
+        date: times.date,
+        fetchedAt: times.fetchedAt,
+        expiresAt: times.expiresAt,
+        error,
+        ...pending,
+      }
+      return { ...state, meta: withMember(state.meta, key, meta) }
+    }
+    if (actions.requested.match(action)) {
+      const { key, fetchedAt } = action.payload
+      if (fetchedAt < state.resetAt) return state
+      const previous = getOwn<RequestMeta>(state.meta, key)
+      const meta: RequestMeta = previous
+        ? { ...previous, pendingSince: fetchedAt }
+        : { date: 0, fetchedAt: 0, expiresAt: 0, pendingSince: fetchedAt }
+      return { ...state, meta: withMember(state.meta, key, meta) }
+    }
+    if (actions.settled.match(action)) {
+      const { key, fetchedAt } = action.payload
+      const previous = getOwn<RequestMeta>(state.meta, key)
+      if (!previous || previous.pendingSince !== fetchedAt) return state
+      if (previous.fetchedAt === 0 && getOwn(state.results, key) === undefined && !previous.error) {
+        const meta = { ...state.meta }
+        deleteOwn(meta, key)
+        return { ...state, meta }
+      }
+      return { ...state, meta: withMember(state.meta, key, withoutPending(previous)) }
+    }
+    if (actions.invalidated.match(action) || actions.expired.match(action)) {
+      const invalidate = actions.invalidated.match(action)
+      let meta: Record<string, RequestMeta> | undefined
+      for (const key of action.payload.keys) {
+        const previous = getOwn<RequestMeta>(state.meta, key)
+        if (!previous) continue
+        meta ??= { ...state.meta }
+        setOwn(
+          meta,
+          key,
+          invalidate
+            ? { ...previous, invalidated: true, invalidatedAt: action.payload.date, expiresAt: 0 }
+            : { ...previous, expiresAt: 0 },
+        )
+      }
+      return meta ? { ...state, meta } : state
+    }
+    if (actions.reset.match(action)) {
+      return { ...initialEntityCacheState(), resetAt: action.payload.date }
+    }
+    return state
+  }
+}

@@ -1,0 +1,56 @@
+import type { EntityMeta, EntityRecord } from '../normalizr/types'
+
+/** `{ [entityKey]: { [bucket]: { [pk]: value } } }`: tables split in hashed buckets (see buckets.ts). */
+export type BucketedTables<T> = Record<string, Record<string, Record<string, T>>>
+
+/** An error as kept in the slice: plain data only. */
+export interface SerializedError {
+  readonly name: string
+  readonly message: string
+  /** HTTP status for network errors (400 for unparsable bodies). */
+  readonly status?: number
+  /** Stable code for our own errors (docs/errors.md). */
+  readonly code?: string
+  /** Any other plain members the error carried (GraphQL `errors`, a JSON error body, ...). */
+  readonly [member: string]: unknown
+}
+
+/** Bookkeeping for one request key. */
+export interface RequestMeta {
+  /** When the last response (or error) arrived. */
+  readonly date: number
+  /** When the request that produced it started. */
+  readonly fetchedAt: number
+  /** After this time the data is stale. */
+  readonly expiresAt: number
+  /** Set by `invalidate`: the data must be fetched again before it is shown. */
+  readonly invalidated?: true
+  /** When it was invalidated (a response to a request started earlier keeps it invalid). */
+  readonly invalidatedAt?: number
+  /** The error of the last request, when it failed. */
+  readonly error?: SerializedError
+  /** When the request in flight started; absent when none is. */
+  readonly pendingSince?: number
+}
+
+/**
+ * The slice's state. Plain JSON data only: `JSON.parse(JSON.stringify(state))` deep-equals it.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/concepts/cache-in-your-store.md
+ */
+export interface EntityCacheState {
+  /** Stored records, per entity key, per bucket, per pk. */
+  readonly entities: BucketedTables<EntityRecord>
+  /** Meta of each record (tombstones included). */
+  readonly entitiesMeta: BucketedTables<EntityMeta>
+  /** Normalized result per request key. */
+  readonly results: Record<string, unknown>
+  /** Meta per request key. */
+  readonly meta: Record<string, RequestMeta>
+  /** Time of the last `resetEntireStore`; responses to requests started before are dropped. */
+  readonly resetAt: number
+}
+
+/** The state of a fresh cache. */
+export function initialEntityCacheState(): EntityCacheState {
+  return { entities: {}, entitiesMeta: {}, results: {}, meta: {}, resetAt: 0 }
+}
