@@ -27,14 +27,15 @@ export interface EndpointOptions<TSchema = unknown> {
 /** Members of an endpoint that are not options. */
 const RESERVED = new Set(['fetchFunction', 'constructor', 'extend', 'name', 'length', 'prototype'])
 
+/* eslint-disable @typescript-eslint/no-unused-vars -- merged with the class below */
 /** The callable shape of an Endpoint. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export interface Endpoint<
   TFetch extends (...args: any[]) => Promise<any> = (...args: any[]) => Promise<any>,
   TSchema = undefined,
 > {
   (...args: Parameters<TFetch>): ReturnType<TFetch>
 }
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /**
  * Wraps any promise-returning function as an endpoint: callable (one request, resolving to the
