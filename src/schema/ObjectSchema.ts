@@ -23,8 +23,8 @@ export class ObjectSchema<
     this.schema = { ...definition }
   }
 
-  /** Merges more member schemas in (completes cyclic definitions). */
-  define(definition: Partial<TDefinition>): this {
+  /** Merges more member schemas in (completes cyclic definitions, so new members are allowed). */
+  define(definition: Partial<TDefinition> & Record<string, unknown>): this {
     this.schema = { ...this.schema, ...definition }
     return this
   }

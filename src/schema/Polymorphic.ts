@@ -49,12 +49,12 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
    * Sets the definition; a mapping (or object definition) is merged into the current one, which
    * is how cyclic definitions are completed after both sides exist.
    */
-  define(definition: TDefinition): this {
+  define(definition: TDefinition | Record<string, unknown>): this {
     const current = this.schema as unknown
     this.schema =
       isPlainDefinition(current) && isPlainDefinition(definition) && !isEntitySchema(definition)
         ? ({ ...current, ...definition } as TDefinition)
-        : definition
+        : (definition as TDefinition)
     return this
   }
 

@@ -52,7 +52,7 @@ describe('schema.All', () => {
 
   it('define() merges a mapping member', () => {
     const all = new schema.All({ cat: Cat }, 'type')
-    all.define({ dog: Dog } as never)
+    all.define({ dog: Dog })
     const { source } = write([Dog], [{ id: 'd', type: 'dog' }])
     expect(new MemoCache().query(all, [], source).data).toEqual([expect.any(Dog)])
   })

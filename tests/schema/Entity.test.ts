@@ -179,7 +179,8 @@ describe('Entity.validate', () => {
     expect(article).toBeInstanceOf(Article)
     expect(article.body).toBe('text')
     // The summary list reads the same row with its own class.
-    const titles = memo.denormalize([ArticleSummary], list.result, detail.source).data
+    const titles = memo.denormalize([ArticleSummary], list.result, detail.source)
+      .data as ArticleSummary[]
     expect(titles).toEqual([expect.objectContaining({ id: 'a1', title: 'Long' })])
     expect(titles?.[0]).not.toBeInstanceOf(Article)
   })

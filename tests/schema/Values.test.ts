@@ -106,7 +106,7 @@ describe('schema.Values', () => {
     }
     const children = new schema.Values({ cat: Cat }, 'kind')
     Folder.schema = { children }
-    children.define({ folder: Folder } as never)
+    children.define({ folder: Folder })
     const { result, source } = write(Folder, {
       id: 'root',
       children: {
