@@ -189,6 +189,30 @@ describe('MemoCache: referential equality', () => {
     expect((joined.data as { user: User }).user).toBe(user)
   })
 
+  it('builds an instance for a record held inline (not normalized)', () => {
+    const { source } = write(User, { id: 1 })
+    const memo = new MemoCache()
+    const holder = { post: Post }
+    const inline = { post: { id: 5, title: 'inline', author: '1', createdAt: 0 } }
+    const read = memo.denormalize(holder, inline, source).data as { post: Post }
+    expect(read.post).toBeInstanceOf(Post)
+    expect(read.post.author).toBeInstanceOf(User)
+    expect(read.post.createdAt).toEqual(new Date(0))
+    expect(memo.denormalize({ article: Article }, { article: { id: 'a' } }, source)).toEqual({
+      data: undefined,
+      incomplete: true,
+    })
+  })
+
+  it('a Date member that is already a Date stays that Date', () => {
+    const when = new Date(5)
+    const { source } = write(User, { id: 1 })
+    const read = new MemoCache().denormalize({ when: Date }, { when }, source).data as {
+      when: Date
+    }
+    expect(read.when).toBe(when)
+  })
+
   it('reads primitive inputs and schema-less values as they are', () => {
     const { source } = write(User, { id: 1 })
     const memo = new MemoCache()

@@ -1,4 +1,4 @@
-import { MemoCache, SchemaDefinitionError, schema } from 'rtk-resources'
+import { MemoCache, SchemaDefinitionError, normalize, schema } from 'rtk-resources'
 import { Cat, Dog, Post, User, pets } from '../fixtures/entities'
 import { expectPlainJson, write } from '../fixtures/tables'
 
@@ -40,7 +40,8 @@ describe('[S] and schema.Array', () => {
 
   it('passes null and undefined lists through', () => {
     expect(write({ users: [User] }, { users: null }).result).toEqual({ users: null })
-    expect(write([User], undefined).result).toBeUndefined()
+    expect(normalize([User], undefined).result).toBeUndefined()
+    expect(write([User], 'not a list').result).toBe('not a list')
   })
 
   it('rejects a shorthand with more than one item schema', () => {

@@ -79,6 +79,16 @@ describe('plain object schemas and schema.Object', () => {
     expect((summary.data as { article: ArticleSummary }).article.title).toBe('Short')
   })
 
+  it('queries each member from the arguments', () => {
+    const { source } = write([User], [{ id: 1 }])
+    const joined = new schema.Object({ user: User, post: Post })
+    const memo = new MemoCache()
+    const read = memo.query(joined, [{ id: 1 }], source).data as { user: User; post?: Post }
+    expect(read.user).toBeInstanceOf(User)
+    expect(read.post).toBeUndefined()
+    expect(memo.query(joined, [{ id: 2 }], source).data).toBeUndefined()
+  })
+
   it('reads a missing member entity as undefined', () => {
     const { source } = write(User, { id: 1 })
     const read = new MemoCache().denormalize(

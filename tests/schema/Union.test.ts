@@ -47,5 +47,7 @@ describe('schema.Union', () => {
     const memo = new MemoCache()
     expect(memo.query(petUnion, [{ id: 'c', type: 'cat' }], source).data).toBeInstanceOf(Cat)
     expect(memo.query(petUnion, [{ id: 'c', type: 'dog' }], source).data).toBeUndefined()
+    expect(memo.query(petUnion, [{ id: 'c', type: 'fish' }], source).data).toBeUndefined()
+    expect(memo.query(petUnion, ['c'], source).data).toBeUndefined()
   })
 })

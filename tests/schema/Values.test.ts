@@ -119,6 +119,15 @@ describe('schema.Values', () => {
     expect(sub.children.c).toBeInstanceOf(Cat)
   })
 
+  it('passes a value that is not an object through', () => {
+    const values = new schema.Values(User)
+    const { result, source } = write({ map: values }, { map: 'none' })
+    expect(result).toEqual({ map: 'none' })
+    expect(new MemoCache().denormalize({ map: values }, result, source).data).toEqual({
+      map: 'none',
+    })
+  })
+
   it('leaves out deleted and missing entities, keeps null', () => {
     const values = new schema.Values(User)
     const first = write(values, { a: { id: 1 }, b: { id: 2 }, n: null })
