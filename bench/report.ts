@@ -1,0 +1,135 @@
+/** Prints the results table, the reference counts and the targets of issues 2 and 3. */
+import type { GraphCases } from './cases/graph'
+import type { CaseResult, Measurement } from './results'
+import { ratio } from './results'
+
+function formatMs(ms: number): string {
+  if (ms >= 100) return ms.toFixed(0)
+  if (ms >= 1) return ms.toFixed(2)
+  if (ms >= 0.01) return ms.toFixed(3)
+  return ms.toExponential(1)
+}
+
+function formatValue(m: Measurement): string {
+  if (m.timing) return `${formatMs(m.timing.median)} / ${formatMs(m.timing.p90)} ms`
+  if (m.bytes !== undefined) return `${(m.bytes / 1024 / 1024).toFixed(2)} MB`
+  return m.missing ?? 'n/a'
+}
+
+function formatRatio(value: number | undefined): string {
+  if (value === undefined) return '-'
+  if (value >= 100) return `${value.toFixed(0)}×`
+  return `${value.toFixed(2)}×`
+}
+
+function table(rows: string[][]): string {
+  const widths = (rows[0] as string[]).map((_, c) =>
+    Math.max(...rows.map((r) => (r[c] ?? '').length)),
+  )
+  return rows
+    .map((row) => row.map((cell, c) => cell.padEnd(widths[c] as number)).join(' | '))
+    .join('\n')
+}
+
+export function printResults(results: CaseResult[], graph: GraphCases): void {
+  const rows = [['case', 'ours (median / p90)', 'peer', 'peer (median / p90)', 'peer ÷ ours']]
+  for (const result of results) {
+    const head = [`${result.id}. ${result.title}`, formatValue(result.ours)]
+    if (result.peers.length === 0) rows.push([...head, '-', '-', '-'])
+    result.peers.forEach(({ name, value }, i) => {
+      const cells = i === 0 ? head : ['', '']
+      rows.push([...cells, name, formatValue(value), formatRatio(ratio(result.ours, value))])
+    })
+  }
+  console.log(table(rows))
+  console.log('\n(peer ÷ ours: how many times cheaper ours is; above 1 means ours wins)')
+
+  for (const result of results) {
+    for (const note of result.notes ?? []) console.log(`${result.id}: ${note}`)
+  }
+  const { expected, totals, byPeer } = graph.kept
+  console.log('\n4. references kept after one user changed (kept / unaffected / total):')
+  for (const [name, kept] of Object.entries(byPeer)) {
+    console.log(
+      `  ${name.padEnd(24)} projects ${kept.projects}/${expected.projects}/${totals.projects}` +
+        `  issues ${kept.issues}/${expected.issues}/${totals.issues}` +
+        `  users ${kept.users}/${expected.users}/${totals.users}`,
+    )
+  }
+}
+
+interface Target {
+  text: string
+  measured: string
+  pass: boolean | undefined
+}
+
+export function printTargets(results: CaseResult[], graph: GraphCases): boolean {
+  const byId = new Map(results.map((r) => [r.id, r]))
+  const peerRatio = (id: string, peer: string) => {
+    const result = byId.get(id)
+    const value = result?.peers.find((p) => p.name.startsWith(peer))?.value
+    return result && value ? ratio(result.ours, value) : undefined
+  }
+  const atLeast = (value: number | undefined, min: number) =>
+    value === undefined ? undefined : value >= min
+  const { expected, byPeer } = graph.kept
+  const kept = byPeer['rtk-resources']
+  const allKept =
+    kept !== undefined &&
+    kept.projects === expected.projects &&
+    kept.issues === expected.issues &&
+    kept.users === expected.users
+
+  const normalizeDc = peerRatio('1', '@data-client')
+  const normalizeNz = peerRatio('1', 'normalizr')
+  const repeat = peerRatio('3', '@data-client')
+  const change = peerRatio('4', '@data-client')
+  const heap = peerRatio('7', '@data-client')
+  const dispatch = peerRatio('6r', 'RTK')
+  const targets: Target[] = [
+    {
+      text: 'normalize ≥1.5× faster than @data-client/normalizr',
+      measured: formatRatio(normalizeDc),
+      pass: atLeast(normalizeDc, 1.5),
+    },
+    {
+      text: 'normalize no slower than normalizr@3.6.2',
+      measured: formatRatio(normalizeNz),
+      pass: atLeast(normalizeNz, 1),
+    },
+    {
+      text: 'repeat read ≥100× faster than @data-client memo',
+      measured: formatRatio(repeat),
+      pass: atLeast(repeat, 100),
+    },
+    {
+      text: 'read after 1 change ≥5× faster than @data-client',
+      measured: formatRatio(change),
+      pass: atLeast(change, 5),
+    },
+    {
+      text: 'read after 1 change: every unaffected project/issue/user keeps its ref',
+      measured: kept
+        ? `${kept.projects}/${expected.projects}, ${kept.issues}/${expected.issues}, ${kept.users}/${expected.users}`
+        : '-',
+      pass: kept ? allKept : undefined,
+    },
+    {
+      text: 'heap of memoized view ≤ 1/4 of @data-client',
+      measured: heap === undefined ? '-' : `1/${heap.toFixed(2)}`,
+      pass: atLeast(heap, 4),
+    },
+    {
+      text: '(redux) 1-entity dispatch into 100k ≥10× cheaper than adapter upsertOne',
+      measured: formatRatio(dispatch),
+      pass: atLeast(dispatch, 10),
+    },
+  ]
+  console.log('\ntargets (issues 2 and 3):')
+  for (const t of targets) {
+    const verdict = t.pass === undefined ? 'TODO' : t.pass ? 'PASS' : 'MISS'
+    console.log(`  ${verdict.padEnd(4)}  ${t.text}: ${t.measured}`)
+  }
+  return targets.every((t) => t.pass !== false)
+}

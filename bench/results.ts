@@ -1,0 +1,26 @@
+/** What each case records, for the table and the targets. */
+import type { Timing } from './timing'
+
+export interface Measurement {
+  /** A time (ms per call) or a size in bytes. */
+  timing?: Timing
+  bytes?: number
+  /** Why there is no number (e.g. the library has no such feature yet). */
+  missing?: string
+}
+
+export interface CaseResult {
+  id: string
+  title: string
+  ours: Measurement
+  peers: Array<{ name: string; value: Measurement }>
+  /** Lines printed under the table (reference counts, sizes...). */
+  notes?: string[]
+}
+
+/** How many times cheaper ours is than the peer (peer ÷ ours); undefined when either is missing. */
+export function ratio(ours: Measurement, peer: Measurement): number | undefined {
+  if (ours.timing && peer.timing) return peer.timing.median / ours.timing.median
+  if (ours.bytes !== undefined && peer.bytes !== undefined) return peer.bytes / ours.bytes
+  return undefined
+}

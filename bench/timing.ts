@@ -1,0 +1,143 @@
+/**
+ * Timing and heap helpers. Libraries compared in one case are measured in interleaved rounds
+ * (A, B, A, B, ...), so a burst of load elsewhere on the machine hits them alike; fast calls are
+ * batched so the clock can see them. Results: median and p90 of the samples, in ms per call.
+ */
+import { performance } from 'node:perf_hooks'
+
+export interface Timing {
+  /** Milliseconds per call. */
+  median: number
+  p90: number
+  /** Number of samples (a sample may be a batch of calls). */
+  samples: number
+}
+
+export interface MeasureOptions {
+  /** Time spent warming each task up before sampling. */
+  warmupMs?: number
+  /** Sampling time per task (once `minSamples` are in), split over `rounds`. */
+  budgetMs?: number
+  minSamples?: number
+  maxSamples?: number
+  rounds?: number
+  /** A sample lasts at least this long: fast calls are batched. */
+  minSampleMs?: number
+}
+
+/** One thing to time: `warm` runs it for a while, `sample` returns ms per call of one sample. */
+export interface Task {
+  warm(ms: number): void
+  sample(): number
+}
+
+/** Results land here so the optimizer cannot drop the measured work. */
+export let sink: unknown
+
+function gc(): void {
+  ;(globalThis as { gc?: () => void }).gc?.()
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
+  return sorted[index] as number
+}
+
+/** `fn` timed in batches sized during warmup so that a batch lasts at least `minSampleMs`. */
+export function task(fn: () => unknown, minSampleMs = 1): Task {
+  let batch = 1
+  return {
+    warm(ms) {
+      let calls = 0
+      const start = performance.now()
+      while (calls < 3 || performance.now() - start < ms) {
+        sink = fn()
+        calls++
+      }
+      const perCall = (performance.now() - start) / calls
+      batch = Math.max(1, Math.ceil(minSampleMs / Math.max(perCall, 1e-6)))
+    },
+    sample() {
+      const t0 = performance.now()
+      for (let i = 0; i < batch; i++) sink = fn()
+      return (performance.now() - t0) / batch
+    },
+  }
+}
+
+/** `fn` on fresh input from `setup` each call; only `fn` is timed (one call per sample). */
+export function taskWithSetup<T>(setup: () => T, fn: (input: T) => unknown): Task {
+  return {
+    warm(ms) {
+      const start = performance.now()
+      for (let calls = 0; calls < 3 || performance.now() - start < ms; calls++) sink = fn(setup())
+    },
+    sample() {
+      const input = setup()
+      const t0 = performance.now()
+      sink = fn(input)
+      return performance.now() - t0
+    },
+  }
+}
+
+/** Times every task, interleaved in rounds; returns one {@link Timing} per task. */
+export function compare(tasks: readonly Task[], options: MeasureOptions = {}): Timing[] {
+  const { warmupMs = 300, budgetMs = 2000, minSamples = 15, maxSamples = 300, rounds = 3 } = options
+  const samples = tasks.map(() => [] as number[])
+  for (const t of tasks) t.warm(warmupMs)
+  const perRoundMin = Math.ceil(minSamples / rounds)
+  const perRoundMax = Math.ceil(maxSamples / rounds)
+  for (let round = 0; round < rounds; round++) {
+    tasks.forEach((t, i) => {
+      const times = samples[i] as number[]
+      gc()
+      const start = performance.now()
+      let n = 0
+      while (
+        n < perRoundMin ||
+        (n < perRoundMax && performance.now() - start < budgetMs / rounds)
+      ) {
+        times.push(t.sample())
+        n++
+      }
+    })
+  }
+  return samples.map((times) => {
+    times.sort((a, b) => a - b)
+    return {
+      median: quantile(times, 0.5),
+      p90: quantile(times, 0.9),
+      samples: times.length,
+    }
+  })
+}
+
+/** Times one function. */
+export function measure(fn: () => unknown, options: MeasureOptions = {}): Timing {
+  return compare([task(fn, options.minSampleMs)], options)[0] as Timing
+}
+
+/**
+ * Bytes retained by what `build` returns: heapUsed after building (and holding) it, minus
+ * before, both after full GCs. Median of `runs`. Needs `node --expose-gc`.
+ */
+export function retainedHeap(build: () => unknown, runs = 5): number {
+  if (!(globalThis as { gc?: unknown }).gc) throw new Error('Run node with --expose-gc')
+  const deltas: number[] = []
+  for (let i = 0; i < runs; i++) {
+    gc()
+    gc()
+    const before = process.memoryUsage().heapUsed
+    let kept: unknown = build()
+    gc()
+    gc()
+    const after = process.memoryUsage().heapUsed
+    sink = kept
+    kept = undefined
+    sink = undefined
+    deltas.push(after - before)
+  }
+  deltas.sort((a, b) => a - b)
+  return quantile(deltas, 0.5)
+}
