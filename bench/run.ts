@@ -14,14 +14,14 @@ const options: MeasureOptions = quick
   ? { warmupMs: 20, budgetMs: 50, minSamples: 3 }
   : { warmupMs: 300, budgetMs: 2000, minSamples: 15 }
 
-async function main() {
+function main() {
   const started = Date.now()
   console.log(
     `rtk-resources bench: node ${process.version}, NODE_ENV=${process.env.NODE_ENV}` +
       (quick ? ' (BENCH_QUICK: smoke run)' : ''),
   )
   const graph = runGraphCases(options)
-  const tables = await runTableCases(options)
+  const tables = runTableCases(options)
   const order = ['1', '2', '3', '4', '4b', '5', '5b', '5r', '6', '6r', '7']
   const results = [...graph.results, ...tables].sort(
     (a, b) => order.indexOf(a.id) - order.indexOf(b.id),
@@ -32,7 +32,4 @@ async function main() {
   console.log(`\ndone in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exitCode = 1
-})
+main()

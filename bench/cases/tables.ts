@@ -4,9 +4,9 @@ import type { PlainTables } from '../../src/index'
 import { generateItems } from '../data'
 import type { RawItem } from '../data'
 import { Item } from '../peers/ours'
-import { createCacheStore, loadEntityCache, receivedPayload } from '../peers/redux'
+import { createCacheStore, receivedPayload } from '../peers/redux'
 import { createAdapterStore, itemAdapter, itemsSlice } from '../peers/rtkAdapter'
-import type { CaseResult, Measurement } from '../results'
+import type { CaseResult } from '../results'
 import { compare, measure, task } from '../timing'
 import type { MeasureOptions, Task } from '../timing'
 
@@ -42,7 +42,7 @@ function pair(
   return { id, title, ours: { timing: ours }, peers: [{ name: peer, value: { timing: theirs } }] }
 }
 
-export async function runTableCases(options: MeasureOptions = {}): Promise<CaseResult[]> {
+export function runTableCases(options: MeasureOptions = {}): CaseResult[] {
   const base = generateItems(TABLE, 1)
   const many = versions((v) => generateItems(WRITE, FIRST_WRITTEN, v))
   const one = versions((v) => generateItems(1, UPDATED_ID, v)[0] as RawItem)
@@ -95,49 +95,26 @@ export async function runTableCases(options: MeasureOptions = {}): Promise<CaseR
   const adapterOne = alternating(one, (item) =>
     adapterStore.dispatch(itemsSlice.actions.upsertOne(item)),
   )
-  const cacheModule = await loadEntityCache()
-  if (cacheModule) {
-    const { store, cache } = createCacheStore(cacheModule, base)
-    const payloads = versions((v) => receivedPayload('page', many[v - 1] as RawItem[]))
-    const payloadsOne = versions((v) => receivedPayload('one', [one[v - 1] as RawItem]))
-    const dispatch = (payload: unknown) => store.dispatch(cache.actions.received(payload))
-    results.push(
-      pair(
-        '5r',
-        'dispatch 10k into 100k store',
-        alternating(payloads, dispatch),
-        `${adapter} slice`,
-        adapterMany,
-        options,
-      ),
-      pair(
-        '6r',
-        'dispatch 1 entity into 100k store',
-        alternating(payloadsOne, dispatch),
-        `${adapter} slice`,
-        adapterOne,
-        options,
-      ),
-    )
-  } else {
-    // TODO(redux): src/redux/index.ts does not export createEntityCache yet. When it does,
-    // peers/redux.ts loads it and the two rows above are measured with no change here.
-    const missing: Measurement = { missing: 'n/a: no src/redux createEntityCache yet' }
-    const [many$, one$] = compare([adapterMany, adapterOne], options)
-    results.push(
-      {
-        id: '5r',
-        title: 'dispatch 10k into 100k store',
-        ours: missing,
-        peers: [{ name: `${adapter} slice`, value: { timing: many$ } }],
-      },
-      {
-        id: '6r',
-        title: 'dispatch 1 entity into 100k store',
-        ours: missing,
-        peers: [{ name: `${adapter} slice`, value: { timing: one$ } }],
-      },
-    )
-  }
+  const { dispatchReceived } = createCacheStore(base)
+  const payloads = versions((v) => receivedPayload('page', many[v - 1] as RawItem[]))
+  const payloadsOne = versions((v) => receivedPayload('one', [one[v - 1] as RawItem]))
+  results.push(
+    pair(
+      '5r',
+      'dispatch 10k into 100k store',
+      alternating(payloads, dispatchReceived),
+      `${adapter} slice`,
+      adapterMany,
+      options,
+    ),
+    pair(
+      '6r',
+      'dispatch 1 entity into 100k store',
+      alternating(payloadsOne, dispatchReceived),
+      `${adapter} slice`,
+      adapterOne,
+      options,
+    ),
+  )
   return results
 }

@@ -1,8 +1,10 @@
 import { affectedBy, generateItems, generateProjects } from '../../bench/data'
-import type { GraphSize } from '../../bench/data'
+import type { GraphSize, RawItem } from '../../bench/data'
 import { dataClient } from '../../bench/peers/dataClient'
 import { normalizr } from '../../bench/peers/normalizr'
 import { ours } from '../../bench/peers/ours'
+import { createCacheStore, receivedPayload } from '../../bench/peers/redux'
+import { createAdapterStore, itemsSlice } from '../../bench/peers/rtkAdapter'
 import type { GraphPeer, ReadProject } from '../../bench/peers/types'
 import { keptReferences } from '../../bench/refs'
 
@@ -99,5 +101,22 @@ describe('bench peers', () => {
         users: expected.users.total,
       })
     }
+  })
+})
+
+describe('bench stores', () => {
+  it('the cache store and the adapter store hold the same written records', () => {
+    const base = generateItems(50, 1)
+    const update = generateItems(10, 45, 2)
+    const { store, cache, dispatchReceived } = createCacheStore(base)
+    dispatchReceived(receivedPayload('page', update))
+    const buckets = cache.selectSlice(store.getState()).entities['Item'] ?? {}
+    const stored = Object.assign({}, ...Object.values(buckets)) as Record<string, RawItem>
+    const adapterStore = createAdapterStore(base)
+    adapterStore.dispatch(itemsSlice.actions.upsertMany(update))
+    const adapted = adapterStore.getState().items.entities
+    expect(Object.keys(stored).sort()).toEqual(Object.keys(adapted).map(String).sort())
+    for (const item of update) expect(stored[String(item.id)]).toEqual(adapted[item.id])
+    expect(stored['54']?.name).toBe('item 54 v2')
   })
 })
