@@ -27,7 +27,17 @@ const zones = [
 ]
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'coverage', 'test-results', '**/*.js', '**/*.cjs'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'coverage',
+      'test-results',
+      'tests/docs/.snippets', // docs code samples written by tests/docs/snippets.test.ts
+      '**/*.js',
+      '**/*.cjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
