@@ -88,4 +88,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react-redux'] }],
     },
   },
+  {
+    // Type tests declare values only to take their types.
+    files: ['tests/types/**'],
+    rules: { '@typescript-eslint/no-unused-vars': 'off' },
+  },
 )
