@@ -77,10 +77,10 @@ export function normalize(
     },
     addEntity(entity, processed, pk) {
       const key = entity.key
-      const written = tableOf(entities, key)
-      const writtenMeta = tableOf(entitiesMeta, key)
-      const already = getOwn<EntityRecord>(written, pk)
+      const already = getOwn<EntityRecord>(getOwn(entities, key), pk)
       if (already !== undefined) {
+        const written = tableOf(entities, key)
+        const writtenMeta = tableOf(entitiesMeta, key)
         // Seen earlier in this response: if the stored record won then, it wins again.
         const incomingWon = getOwn(writtenMeta, pk) === incomingMeta
         setOwn(
@@ -90,12 +90,16 @@ export function normalize(
         )
         return
       }
-      const storedMeta = getOwn<EntityMeta>(writtenMeta, pk) ?? source.getMeta(key, pk)
+      const storedMeta =
+        getOwn<EntityMeta>(getOwn(entitiesMeta, key), pk) ?? source.getMeta(key, pk)
       const stored = source.getEntity(key, pk)
       if (storedMeta?.deleted) {
         // A tombstone wins over anything requested before the delete.
         if (storedMeta.fetchedAt > incomingMeta.fetchedAt) return
       }
+      // Tables are created only when something is written (no empty tables in the action).
+      const written = tableOf(entities, key)
+      const writtenMeta = tableOf(entitiesMeta, key)
       if (stored === undefined || storedMeta === undefined || storedMeta.deleted) {
         setOwn(written, pk, processed)
         setOwn(writtenMeta, pk, incomingMeta)
