@@ -17,9 +17,9 @@ import { buildSelect } from './selectors'
 import type { EntityCacheState } from './state'
 
 /** Options of {@link createEntityCache}. */
-export interface EntityCacheOptions {
+export interface EntityCacheOptions<TReducerPath extends string = string> {
   /** Where the slice is mounted in the root state. Default `'entityCache'`. */
-  reducerPath?: string
+  reducerPath?: TReducerPath
   /** Default freshness of responses (ms). Default 60,000. */
   dataExpiryLength?: number
   /** Default time before a failed request is retried by readers (ms). Default 1,000. */
@@ -27,8 +27,8 @@ export interface EntityCacheOptions {
 }
 
 /** What {@link createEntityCache} returns. */
-export interface EntityCache {
-  readonly reducerPath: string
+export interface EntityCache<TReducerPath extends string = string> {
+  readonly reducerPath: TReducerPath
   /** Mount it at `reducerPath`. */
   readonly reducer: Reducer<EntityCacheState>
   /** Add it to the store's middleware (after the defaults). */
@@ -53,6 +53,7 @@ export interface EntityCache {
 
 /**
  * Creates the normalized cache as a Redux slice, to add to an existing store.
+ * @template TReducerPath - the key of the slice in the root state (a literal type)
  *
  * @example
  * ```ts
@@ -65,8 +66,10 @@ export interface EntityCache {
  * ```
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createEntityCache.md
  */
-export function createEntityCache(options: EntityCacheOptions = {}): EntityCache {
-  const reducerPath = options.reducerPath ?? 'entityCache'
+export function createEntityCache<TReducerPath extends string = 'entityCache'>(
+  options: EntityCacheOptions<TReducerPath> = {},
+): EntityCache<TReducerPath> {
+  const reducerPath = (options.reducerPath ?? 'entityCache') as TReducerPath
   const defaults = {
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
