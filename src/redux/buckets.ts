@@ -9,7 +9,7 @@ import type { EntityMeta, EntityRecord, EntityTables } from '../normalizr/types'
 import type { BucketedTables } from './state'
 
 /** How many buckets a table has (at most). */
-export const BUCKET_COUNT = 64
+export const BUCKET_COUNT = 1024
 
 /** The bucket of a pk: FNV-1a of its UTF-16 code units, modulo {@link BUCKET_COUNT}. */
 export function bucketOf(pk: string): string {

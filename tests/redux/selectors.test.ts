@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { Endpoint, Query, schema } from 'rtk-resources'
+import { User } from '../fixtures/entities'
+import { makeStore } from '../fixtures/store'
+
+const getUser = new Endpoint(
+  async ({ id }: { id: number }) => ({ id, name: `u${id}`, posts: [] }),
+  {
+    schema: User,
+    name: 'user',
+  },
+)
+
+test('select keeps a bounded number of selectors per endpoint (LRU)', () => {
+  const { cache } = makeStore()
+  const first = cache.select(getUser, { id: 0 })
+  expect(cache.select(getUser, { id: 0 })).toBe(first)
+  for (let id = 1; id <= 2_000; id++) cache.select(getUser, { id })
+  // Evicted: asking again builds a new selector (the old one is no longer held).
+  expect(cache.select(getUser, { id: 0 })).not.toBe(first)
+  // Recently used ones are still there.
+  expect(cache.select(getUser, { id: 2_000 })).toBe(cache.select(getUser, { id: 2_000 }))
+})
+
+test('select args are keyed by value: equal args in another order give the same selector', () => {
+  const { cache } = makeStore()
+  const query = new Query(new schema.All(User), (users, _args: { a: number; b: number }) => users)
+  expect(cache.select(query, { a: 1, b: 2 })).toBe(cache.select(query, { b: 2, a: 1 }))
+})
+
+test('100k distinct args do not keep 100k results alive (checked with --expose-gc)', () => {
+  const script = join(__dirname, 'retention.script.ts')
+  const output = execFileSync(
+    process.execPath,
+    ['--expose-gc', '-r', 'ts-node/register/transpile-only', script],
+    { cwd: join(__dirname, '..', '..'), encoding: 'utf8', timeout: 120_000 },
+  )
+  const report = JSON.parse(output.trim().split('\n').pop() as string) as {
+    collected: number
+    tracked: number
+    heapGrowthMb: number
+    cacheAlive: boolean
+  }
+  expect(report.cacheAlive).toBe(true)
+  // Nearly every early result was collected, and the heap did not grow with the args count.
+  expect(report.collected).toBeGreaterThan(report.tracked * 0.9)
+  expect(report.heapGrowthMb).toBeLessThan(40)
+}, 150_000)
