@@ -22,6 +22,11 @@ export interface NormalizeMeta {
   expiresAt?: number
 }
 
+interface WrittenTables {
+  records: Record<string, EntityRecord>
+  metas: Record<string, EntityMeta>
+}
+
 /** `expiresAt` used when none is given: far future, but still a JSON number. */
 export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER
 
@@ -51,18 +56,17 @@ export function normalize(
     date,
     expiresAt: meta.expiresAt ?? NEVER_EXPIRES,
   }
-  const entities: Record<string, Record<string, EntityRecord>> = {}
-  const entitiesMeta: Record<string, Record<string, EntityMeta>> = {}
-  const inProgress = new Set<object>()
-
-  const tableOf = <T>(tables: Record<string, Record<string, T>>, key: string) => {
-    let table = getOwn<Record<string, T>>(tables, key)
-    if (!table) {
-      table = {}
-      setOwn(tables, key, table)
+  // Written records per entity key; a Map, so any key is safe and each table is found once.
+  const written = new Map<string, WrittenTables>()
+  const tablesFor = (key: string): WrittenTables => {
+    let tables = written.get(key)
+    if (!tables) {
+      tables = { records: {}, metas: {} }
+      written.set(key, tables)
     }
-    return table
+    return tables
   }
+  const inProgress = new Set<object>()
 
   const ctx: NormalizeContext = {
     args,
@@ -77,40 +81,31 @@ export function normalize(
     },
     addEntity(entity, processed, pk) {
       const key = entity.key
-      const already = getOwn<EntityRecord>(getOwn(entities, key), pk)
-      if (already !== undefined) {
-        const written = tableOf(entities, key)
-        const writtenMeta = tableOf(entitiesMeta, key)
+      const tables = written.get(key)
+      const already = tables && getOwn<EntityRecord>(tables.records, pk)
+      if (tables && already !== undefined) {
         // Seen earlier in this response: if the stored record won then, it wins again.
-        const incomingWon = getOwn(writtenMeta, pk) === incomingMeta
-        setOwn(
-          written,
-          pk,
-          incomingWon ? entity.merge(already, processed) : entity.merge(processed, already),
-        )
+        const incomingWon = getOwn(tables.metas, pk) === incomingMeta
+        const merged = incomingWon
+          ? entity.merge(already, processed)
+          : entity.merge(processed, already)
+        setOwn(tables.records, pk, merged)
         return
       }
-      const storedMeta =
-        getOwn<EntityMeta>(getOwn(entitiesMeta, key), pk) ?? source.getMeta(key, pk)
-      const stored = source.getEntity(key, pk)
-      if (storedMeta?.deleted) {
-        // A tombstone wins over anything requested before the delete.
-        if (storedMeta.fetchedAt > incomingMeta.fetchedAt) return
-      }
-      // Tables are created only when something is written (no empty tables in the action).
-      const written = tableOf(entities, key)
-      const writtenMeta = tableOf(entitiesMeta, key)
-      if (stored === undefined || storedMeta === undefined || storedMeta.deleted) {
-        setOwn(written, pk, processed)
-        setOwn(writtenMeta, pk, incomingMeta)
-        return
-      }
-      if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
-        setOwn(written, pk, entity.merge(stored, processed))
-        setOwn(writtenMeta, pk, incomingMeta)
+      const storedMeta = (tables && getOwn<EntityMeta>(tables.metas, pk)) ?? source.getMeta(key, pk)
+      // A tombstone wins over anything requested before the delete.
+      if (storedMeta?.deleted && storedMeta.fetchedAt > incomingMeta.fetchedAt) return
+      const stored = storedMeta && !storedMeta.deleted ? source.getEntity(key, pk) : undefined
+      const target = tables ?? tablesFor(key)
+      if (stored === undefined || storedMeta === undefined) {
+        setOwn(target.records, pk, processed)
+        setOwn(target.metas, pk, incomingMeta)
+      } else if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
+        setOwn(target.records, pk, entity.merge(stored, processed))
+        setOwn(target.metas, pk, incomingMeta)
       } else {
-        setOwn(written, pk, entity.merge(processed, stored))
-        setOwn(writtenMeta, pk, storedMeta)
+        setOwn(target.records, pk, entity.merge(processed, stored))
+        setOwn(target.metas, pk, storedMeta)
       }
     },
     deleteEntity(entity, pk) {
@@ -119,9 +114,9 @@ export function normalize(
       if (storedMeta && !storedMeta.deleted && storedMeta.fetchedAt > incomingMeta.fetchedAt) {
         return // data from a request started after this delete stays
       }
-      const written = getOwn<Record<string, EntityRecord>>(entities, key)
-      if (written) deleteOwn(written, pk)
-      setOwn(tableOf(entitiesMeta, key), pk, { ...incomingMeta, deleted: true })
+      const tables = tablesFor(key)
+      deleteOwn(tables.records, pk)
+      setOwn(tables.metas, pk, { ...incomingMeta, deleted: true })
     },
   }
 
@@ -146,6 +141,13 @@ export function normalize(
   } catch (error) {
     if (error instanceof RangeError) throw new InputTooDeepError(error)
     throw error
+  }
+  const entities: Record<string, Record<string, EntityRecord>> = {}
+  const entitiesMeta: Record<string, Record<string, EntityMeta>> = {}
+  for (const [key, tables] of written) {
+    // A key with only deletions has no records table (deletions live in meta).
+    if (Object.keys(tables.records).length > 0) setOwn(entities, key, tables.records)
+    setOwn(entitiesMeta, key, tables.metas)
   }
   return { result, entities, entitiesMeta }
 }

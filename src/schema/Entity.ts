@@ -133,12 +133,20 @@ export abstract class Entity {
     const entityKey = this.key
     const processed = this.process(input, parent, key, ctx.args)
     const pk = toPrimaryKey(entityKey, this.pk(processed, parent, key, ctx.args), input)
+    const schema = this.schema
+    const members = Object.keys(schema)
+    if (members.length === 0) {
+      // No nested schemas: no recursion, so no cycle guard needed.
+      const message = this.validate(processed)
+      if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
+      ctx.addEntity(this as never, processed, pk)
+      return pk
+    }
     if (ctx.enter(input)) return pk // a cycle in the input: the outer visit stores it
     try {
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
-      const schema = this.schema
-      for (const member of Object.keys(schema)) {
+      for (const member of members) {
         if (!hasOwn(processed, member)) continue
         setOwn(processed, member, ctx.visit(schema[member], processed[member], processed, member))
       }
