@@ -46,6 +46,14 @@ const config: Config = {
       testMatch: ['<rootDir>/tests/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/react/'],
     },
+    {
+      ...shared,
+      displayName: 'react',
+      testEnvironment: '<rootDir>/tests/jsdomWithFetch.js',
+      // msw/node and react-dom resolve their Node builds (not the "browser" ones).
+      testEnvironmentOptions: { customExportConditions: [''] },
+      testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)'],
+    },
   ],
 }
 

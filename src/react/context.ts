@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react'
+import { useStore } from 'react-redux'
+import { SchemaDefinitionError } from '../internal/errors'
+import type { Controller } from '../redux/Controller'
+import type { EntityCache } from '../redux/createEntityCache'
+
+/** Which cache the hooks read (set by `EntityCacheProvider`). */
+export const EntityCacheContext = createContext<EntityCache | null>(null)
+
+/** @internal The cache from context, or a clear error when the provider is missing. */
+export function useEntityCache(): EntityCache {
+  const cache = useContext(EntityCacheContext)
+  if (!cache) {
+    throw new SchemaDefinitionError(
+      'rtk-resources hooks need <EntityCacheProvider cache={cache}> inside react-redux <Provider>.',
+    )
+  }
+  return cache
+}
+
+/**
+ * The Controller bound to the react-redux store: fetch, invalidate, setResponse... from
+ * event handlers.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usecontroller
+ */
+export function useController(): Controller {
+  const cache = useEntityCache()
+  const store = useStore()
+  return cache.controller(store)
+}

@@ -1,0 +1,33 @@
+import { useSelector } from 'react-redux'
+import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import type { Query } from '../redux/Query'
+import { useEntityCache } from './context'
+
+const selectNothing = () => undefined
+
+/**
+ * Reads the call's data from the cache; never fetches. `undefined` when absent (or `null` args).
+ * Re-renders only when this data changes.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usecache
+ */
+export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Query<any, any, any>>(
+  readable: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint> | undefined {
+  const cache = useEntityCache()
+  const active = !(args.length > 0 && args[0] === null)
+  return useSelector(
+    active ? cache.select(readable, ...(args as EndpointArgs<TEndpoint>)) : selectNothing,
+  ) as EndpointData<TEndpoint> | undefined
+}
+
+/**
+ * Reads a `Query` (sorted, filtered, counted views over the tables); never fetches.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usequery
+ */
+export function useQuery<TQuery extends Query<any, any, any>>(
+  query: TQuery,
+  ...args: [null] | EndpointArgs<TQuery>
+): EndpointData<TQuery> | undefined {
+  return useCache(query, ...args)
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react'
+import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import { useController } from './context'
+import { useCallState } from './useResponse'
+
+const ignore = () => {}
+
+/** What {@link useDLE} returns. */
+export interface DLE<TData> {
+  data: TData | undefined
+  loading: boolean
+  error: Error | undefined
+}
+
+/**
+ * Data, Loading, Error without Suspense: fetches like `useSuspense` (in an effect) and reports
+ * the state instead of throwing.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usedle
+ */
+export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): DLE<EndpointData<TEndpoint>> {
+  const controller = useController()
+  const state = useCallState(endpoint, args)
+  const { key, mustFetch, shouldRevalidate, pending } = state
+  useEffect(() => {
+    if ((mustFetch || shouldRevalidate) && !pending) {
+      controller.fetch(endpoint, ...(args as EndpointArgs<TEndpoint>)).catch(ignore)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key, mustFetch, shouldRevalidate, pending])
+  return {
+    data: state.data as EndpointData<TEndpoint> | undefined,
+    loading: state.active && (mustFetch || (pending && state.data === undefined)) && !state.error,
+    error: state.error,
+  }
+}

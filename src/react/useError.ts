@@ -1,0 +1,14 @@
+import type { EndpointArgs, EndpointInterface } from '../redux/endpointTypes'
+import { useCallState } from './useResponse'
+
+/**
+ * The error of the call's last request while it stands (until `errorExpiryLength` passes or a
+ * request succeeds), else `undefined`.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#useerror
+ */
+export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): Error | undefined {
+  return useCallState(endpoint, args).error
+}

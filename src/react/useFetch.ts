@@ -1,0 +1,25 @@
+import { useEffect } from 'react'
+import type { EndpointArgs, EndpointInterface } from '../redux/endpointTypes'
+import { useController } from './context'
+import { useCallState } from './useResponse'
+
+const ignore = () => {}
+
+/**
+ * Fetches when the call's data is missing, invalid or stale, without reading it or suspending
+ * (pair it with `useCache`). Errors are recorded in the cache (read them with `useError`).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usefetch
+ */
+export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): void {
+  const controller = useController()
+  const { key, mustFetch, shouldRevalidate, pending } = useCallState(endpoint, args)
+  useEffect(() => {
+    if ((mustFetch || shouldRevalidate) && !pending) {
+      controller.fetch(endpoint, ...(args as EndpointArgs<TEndpoint>)).catch(ignore)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key, mustFetch, shouldRevalidate, pending])
+}

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+/**
+ * Wraps an async function (an event handler calling `controller.fetch`, say) and tracks it:
+ * `[wrapped, loading, error]`. Results arriving after unmount are ignored.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#useloading
+ */
+export function useLoading<TArgs extends unknown[], TResult>(
+  fn: (...args: TArgs) => Promise<TResult>,
+  deps: readonly unknown[] = [],
+): [(...args: TArgs) => Promise<TResult | undefined>, boolean, Error | undefined] {
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState<Error | undefined>(undefined)
+  const mounted = useRef(true)
+  const running = useRef(0)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+  const wrapped = useCallback(
+    async (...args: TArgs) => {
+      const id = ++running.current
+      setLoading(true)
+      setError(undefined)
+      try {
+        const result = await fn(...args)
+        return result
+      } catch (caught) {
+        if (mounted.current && id === running.current) {
+          setError(caught instanceof Error ? caught : new Error(String(caught)))
+        }
+        return undefined
+      } finally {
+        if (mounted.current && id === running.current) setLoading(false)
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    deps,
+  )
+  return [wrapped, loading, error]
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react'
+import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import { useController } from './context'
+import { subscribe } from './subscriptions'
+import { useSuspense } from './useSuspense'
+
+/**
+ * Keeps the call fresh by polling at the endpoint's `pollFrequency` while mounted (one timer per
+ * key, shared by every subscribed component; stopped when the last unmounts). `null` args:
+ * inactive.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usesubscription
+ */
+export function useSubscription<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): void {
+  const controller = useController()
+  const active = !(args.length > 0 && args[0] === null)
+  const key = active ? endpoint.key(...args) : undefined
+  useEffect(() => {
+    if (key === undefined) return undefined
+    return subscribe(controller, endpoint, args)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, endpoint, key])
+}
+
+/**
+ * `useSuspense` plus `useSubscription`: the data, kept fresh by polling.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#uselive
+ */
+export function useLive<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint> {
+  useSubscription(endpoint, ...args)
+  return useSuspense(endpoint, ...args)
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react'
+import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import { useController } from './context'
+import { fetchFromRender } from './fetchFromRender'
+import { useCallState } from './useResponse'
+
+const ignore = () => {}
+
+/**
+ * Returns the call's data, denormalized. Suspends (throws the request's promise) while there is
+ * nothing valid to show: missing, invalidated, incomplete (a record failing `validate`), or stale
+ * with `invalidIfStale`. Stale data keeps rendering while it refetches in the background. A failed
+ * request is thrown to the nearest error boundary. `null` args mean inactive: no fetch,
+ * `undefined`.
+ *
+ * @example
+ * ```tsx
+ * function Profile({ id }: { id: number }) {
+ *   const user = useSuspense(UserResource.get, { id })
+ *   return <h1>{user.name}</h1>
+ * }
+ * ```
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usesuspense
+ */
+export function useSuspense<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint>
+export function useSuspense<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint> | undefined
+export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): unknown {
+  const controller = useController()
+  const state = useCallState(endpoint, args)
+  const { key, shouldRevalidate, pending } = state
+  useEffect(() => {
+    if (shouldRevalidate && !pending) controller.fetch(endpoint, ...args).catch(ignore)
+    // The key identifies endpoint + args.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key, shouldRevalidate, pending])
+  if (!state.active) return undefined
+  if (state.error) throw state.error
+  if (state.mustFetch && key !== undefined) {
+    const request = fetchFromRender(controller, key, endpoint, args)
+    request.catch(ignore)
+    throw request
+  }
+  return state.data
+}
