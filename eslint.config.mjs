@@ -1,6 +1,7 @@
 // @ts-check
 import tseslint from 'typescript-eslint'
 import importPlugin from 'eslint-plugin-import'
+import reactHooks from 'eslint-plugin-react-hooks'
 
 /**
  * Layer rules (see docs/architecture.md). Each zone says: files in `target` may not import from
@@ -92,5 +93,13 @@ export default tseslint.config(
     // Type tests declare values only to take their types.
     files: ['tests/types/**'],
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
+  },
+  {
+    files: ['src/react/**', 'tests/react/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
   },
 )
