@@ -1,0 +1,55 @@
+import { act, screen } from '@testing-library/react'
+import { Endpoint } from 'rtk-resources'
+import { useLive, useSubscription } from 'rtk-resources/react'
+import { User } from '../fixtures/entities'
+import { db, fetchJson, seedUsers, server } from './api'
+import { renderWithCache } from './render'
+
+const polledUser = new Endpoint(({ id }: { id: number }) => fetchJson(`/users/${id}`), {
+  schema: User,
+  name: 'polledUser',
+  pollFrequency: 1000,
+})
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => {
+  seedUsers(2)
+  db.requests.length = 0
+})
+afterEach(() => jest.useRealTimers())
+afterAll(() => server.close())
+
+function Live({ id }: { id: number }) {
+  const user = useLive(polledUser, { id })
+  return <p>{user.name}</p>
+}
+function Subscriber({ id }: { id: number }) {
+  useSubscription(polledUser, { id })
+  return null
+}
+
+test('polls at pollFrequency with one timer per key, and stops on unmount', async () => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] })
+  const { rerender } = renderWithCache(
+    <>
+      <Live id={1} />
+      <Subscriber id={1} />
+      <Subscriber id={1} />
+    </>,
+  )
+  await act(() => jest.advanceTimersByTimeAsync(10))
+  expect(await screen.findByText('User 1')).toBeTruthy()
+  expect(db.requests).toEqual(['GET /users/1'])
+
+  db.users.set(1, { id: 1, name: 'Polled', posts: [] })
+  await act(() => jest.advanceTimersByTimeAsync(1000))
+  expect(screen.getByText('Polled')).toBeTruthy()
+  // Three subscribers, one timer: one request per period.
+  expect(db.requests).toEqual(['GET /users/1', 'GET /users/1'])
+  await act(() => jest.advanceTimersByTimeAsync(2000))
+  expect(db.requests).toHaveLength(4)
+
+  rerender(<p>gone</p>)
+  await act(() => jest.advanceTimersByTimeAsync(5000))
+  expect(db.requests).toHaveLength(4)
+})

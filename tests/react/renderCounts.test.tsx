@@ -1,0 +1,66 @@
+import { act, screen } from '@testing-library/react'
+import { memo } from 'react'
+import { useCache, useController, useSuspense } from 'rtk-resources/react'
+import type { User } from '../fixtures/entities'
+import { db, getUser, getUsers, seedUsers, server } from './api'
+import { renderWithCache } from './render'
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => {
+  seedUsers(1000)
+  db.requests.length = 0
+})
+afterAll(() => server.close())
+
+test('in a 1,000-row list, changing one entity re-renders only its row', async () => {
+  const renders = new Map<number, number>()
+  const Row = memo(function Row({ user }: { user: User }) {
+    renders.set(user.id, (renders.get(user.id) ?? 0) + 1)
+    return <li>{user.name}</li>
+  })
+  let controller!: ReturnType<typeof useController>
+  function List() {
+    controller = useController()
+    const users = useSuspense(getUsers)
+    return (
+      <ul>
+        {users.map((user) => (
+          <Row key={user.id} user={user} />
+        ))}
+      </ul>
+    )
+  }
+  renderWithCache(<List />)
+  expect(await screen.findByText('User 1000')).toBeTruthy()
+  expect(renders.size).toBe(1000)
+  expect([...renders.values()].every((count) => count === 1)).toBe(true)
+
+  act(() => controller.setResponse(getUser, { id: 500 }, { id: 500, name: 'Renamed', posts: [] }))
+  expect(screen.getByText('Renamed')).toBeTruthy()
+  expect(renders.get(500)).toBe(2)
+  const others = [...renders.entries()].filter(([id]) => id !== 500)
+  expect(others.every(([, count]) => count === 1)).toBe(true)
+})
+
+test('a component reading one entity does not re-render when another changes', async () => {
+  let renders = 0
+  function One() {
+    renders += 1
+    const user = useCache(getUser, { id: 1 })
+    return <p>{user?.name ?? 'none'}</p>
+  }
+  let controller!: ReturnType<typeof useController>
+  function Root() {
+    controller = useController()
+    return <One />
+  }
+  renderWithCache(<Root />)
+  await act(() => controller.fetch(getUsers))
+  expect(screen.getByText('User 1')).toBeTruthy()
+  const before = renders
+  act(() => controller.setResponse(getUser, { id: 2 }, { id: 2, name: 'Other', posts: [] }))
+  expect(renders).toBe(before)
+  act(() => controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'Mine', posts: [] }))
+  expect(screen.getByText('Mine')).toBeTruthy()
+  expect(renders).toBe(before + 1)
+})
