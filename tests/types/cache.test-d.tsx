@@ -1,0 +1,50 @@
+import { configureStore } from '@reduxjs/toolkit'
+import { expectTypeOf } from 'expect-type'
+import { Endpoint, Query, createEntityCache, schema } from 'rtk-resources'
+import { useCache, useDLE, useQuery, useSuspense } from 'rtk-resources/react'
+import { Post, User } from '../fixtures/entities'
+
+const cache = createEntityCache({ reducerPath: 'data' })
+expectTypeOf(cache.reducerPath).toEqualTypeOf<'data'>()
+const store = configureStore({
+  reducer: { [cache.reducerPath]: cache.reducer },
+  middleware: (gDM) => gDM().concat(cache.middleware),
+})
+const controller = cache.controller(store)
+
+const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: '' }), {
+  schema: User,
+})
+const getPosts = new Endpoint(async () => [], { schema: { results: [Post], next: '' } })
+const getConfig = new Endpoint(async () => ({ theme: 'dark' as const }))
+const count = new Query(new schema.All(User), (users) => users.length)
+const byId = new Query(User)
+
+async function check() {
+  expectTypeOf(await controller.fetch(getUser, { id: 1 })).toEqualTypeOf<User>()
+  expectTypeOf(await controller.fetch(getPosts)).toEqualTypeOf<{ results: Post[]; next: string }>()
+  expectTypeOf(await controller.fetch(getConfig)).toEqualTypeOf<{ theme: 'dark' }>()
+  // @ts-expect-error id is required
+  void controller.fetch(getUser, {})
+  // @ts-expect-error wrong arg type
+  void controller.fetch(getUser, { id: 'x' })
+  expectTypeOf(cache.select(getUser, { id: 1 })(store.getState())).toEqualTypeOf<User | undefined>()
+  expectTypeOf(cache.select(count)(store.getState())).toEqualTypeOf<number | undefined>()
+  expectTypeOf(cache.select(byId, { id: 1 })(store.getState())).toEqualTypeOf<User | undefined>()
+  expectTypeOf(controller.getResponse(getUser, { id: 1 }, store.getState()).data).toEqualTypeOf<
+    User | undefined
+  >()
+}
+
+function Hooks() {
+  expectTypeOf(useSuspense(getUser, { id: 1 })).toEqualTypeOf<User>()
+  expectTypeOf(useSuspense(getUser, null)).toEqualTypeOf<User | undefined>()
+  expectTypeOf(useCache(getUser, { id: 1 })).toEqualTypeOf<User | undefined>()
+  expectTypeOf(useQuery(count)).toEqualTypeOf<number | undefined>()
+  expectTypeOf(useDLE(getUser, { id: 1 }).data).toEqualTypeOf<User | undefined>()
+  // @ts-expect-error id is required
+  useSuspense(getUser, {})
+  return null
+}
+void check
+void Hooks
