@@ -41,7 +41,30 @@ export type { EntityCacheState, RequestMeta, SerializedError } from './redux/sta
 export type { EndpointInterface, EndpointArgs, EndpointData } from './redux/endpointTypes'
 export type { CacheThunk } from './redux/fetchThunk'
 export { Endpoint } from './endpoint/Endpoint'
-export type { EndpointOptions } from './endpoint/Endpoint'
+export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'
+
+export { RestEndpoint } from './rest/RestEndpoint'
+export type {
+  RestGenerics,
+  RestEndpointOptions,
+  RestArgs,
+  RestResult,
+  RestExtended,
+} from './rest/restTypes'
+export type { PathArgs, PathKeys, ShortenPath } from './rest/pathTypes'
+export { shortenPath } from './rest/shortenPath'
+export { createResource } from './rest/createResource'
+export type {
+  Resource,
+  ResourceOptions,
+  ResourceBody,
+  BodyFields,
+  ListSearch,
+  RestEndpointClass,
+} from './rest/resourceTypes'
+export type { PaginatedEndpoint } from './rest/paginated'
+export { hookifyResource } from './rest/hookifyResource'
+export type { HookResource } from './rest/hookifyResource'
 
 export {
   NetworkError,

@@ -27,15 +27,41 @@ export interface EndpointOptions<TSchema = unknown> {
 /** Members of an endpoint that are not options. */
 const RESERVED = new Set(['fetchFunction', 'constructor', 'extend', 'name', 'length', 'prototype'])
 
-/* eslint-disable @typescript-eslint/no-unused-vars -- merged with the class below */
-/** The callable shape of an Endpoint. */
-export interface Endpoint<
+/**
+ * Everything an endpoint has but `extend`: callable (one request, resolving to the processed
+ * response), a cache `key`, the options the cache reads, and the pipeline methods.
+ * @template TFetch - the wrapped function
+ * @template TSchema - the response schema
+ */
+export interface EndpointInstance<
   TFetch extends (...args: any[]) => Promise<any> = (...args: any[]) => Promise<any>,
   TSchema = undefined,
 > {
   (...args: Parameters<TFetch>): ReturnType<TFetch>
+  readonly schema: TSchema
+  readonly sideEffect?: boolean
+  readonly dataExpiryLength?: number
+  readonly errorExpiryLength?: number
+  readonly invalidIfStale?: boolean
+  readonly pollFrequency?: number
+  /** The wrapped function (called with `this` = the endpoint). */
+  readonly fetchFunction: TFetch
+  /** Its name (used in the default key and in DevTools). */
+  readonly name: string
+  /** Runs the request: the wrapped function, then `process`. */
+  run(...args: Parameters<TFetch>): Promise<Awaited<ReturnType<TFetch>>>
+  /** Post-processes a resolved value (default: unchanged). */
+  process(value: any, ...args: Parameters<TFetch>): any
+  /** The cache key of a call. */
+  key(...args: Parameters<TFetch>): string
 }
-/* eslint-enable @typescript-eslint/no-unused-vars */
+
+/** The callable shape of an Endpoint (merged with the class below). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Endpoint<
+  TFetch extends (...args: any[]) => Promise<any> = (...args: any[]) => Promise<any>,
+  TSchema = undefined,
+> extends EndpointInstance<TFetch, TSchema> {}
 
 /**
  * Wraps any promise-returning function as an endpoint: callable (one request, resolving to the
@@ -58,17 +84,6 @@ export class Endpoint<
   TFetch extends (...args: any[]) => Promise<any> = (...args: any[]) => Promise<any>,
   TSchema = undefined,
 > {
-  declare readonly schema: TSchema
-  declare readonly sideEffect?: boolean
-  declare readonly dataExpiryLength?: number
-  declare readonly errorExpiryLength?: number
-  declare readonly invalidIfStale?: boolean
-  declare readonly pollFrequency?: number
-  /** The wrapped function (called with `this` = the endpoint). */
-  declare readonly fetchFunction: TFetch
-  /** Its name (used in the default key). */
-  declare readonly name: string
-
   constructor(fetchFunction: TFetch, options: EndpointOptions<TSchema> = {}) {
     const self = function (this: unknown, ...args: Parameters<TFetch>) {
       return (self as unknown as Endpoint<TFetch, TSchema>).run(...args)
@@ -128,3 +143,15 @@ export class Endpoint<
     } as EndpointOptions<TNewSchema>) as never
   }
 }
+
+/**
+ * `Endpoint` typed without `extend`: the base class of endpoint kinds whose `extend` returns
+ * their own type (`class RestEndpoint extends EndpointBase<...>`). At runtime it is `Endpoint`.
+ */
+export const EndpointBase = Endpoint as unknown as abstract new <
+  TFetch extends (...args: any[]) => Promise<any>,
+  TSchema,
+>(
+  fetchFunction: TFetch,
+  options?: EndpointOptions<TSchema>,
+) => EndpointInstance<TFetch, TSchema>

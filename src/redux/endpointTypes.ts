@@ -23,6 +23,12 @@ export interface EndpointInterface<
   readonly invalidIfStale?: boolean
   /** Polling interval (ms) for subscriptions. */
   readonly pollFrequency?: number
+  /**
+   * Combines the stored (normalized) result of this key with a new normalized response; its
+   * return value is stored and dispatched. Used by paginated lists to append pages. Requests of
+   * such an endpoint are deduplicated by key and arguments, not by key alone.
+   */
+  mergeResult?(existing: unknown, incoming: unknown): unknown
 }
 
 /** The arguments an endpoint (or Query) takes. */

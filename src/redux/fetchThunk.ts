@@ -5,6 +5,8 @@
  * request started before the last reset is dropped.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
+import { getOwn, hasOwn } from '../internal/ownKeys'
+import { stableStringify } from '../internal/stableStringify'
 import { normalize } from '../normalizr/normalize'
 import type { EntityCacheActions } from './actions'
 import type { EndpointInterface } from './endpointTypes'
@@ -34,6 +36,15 @@ export interface FetchDeps {
   inflightOf: (getState: () => unknown) => Map<string, Promise<unknown>>
 }
 
+/** True for the error an aborted fetch rejects with (a DOMException or any `AbortError`). */
+function isAbort(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'AbortError'
+  )
+}
+
 /** Builds `fetchThunk(endpoint, args)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
   const { actions, selectSlice, reads, defaults, clock, inflightOf } = deps
@@ -44,9 +55,11 @@ export function buildFetchThunk(deps: FetchDeps) {
   ): CacheThunk<T> {
     return (dispatch, getState) => {
       const key = endpoint.key(...args)
+      // Pages of one list share its key; each page is its own request.
+      const flightKey = endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
       const inflight = inflightOf(getState)
       if (!endpoint.sideEffect) {
-        const running = inflight.get(key)
+        const running = inflight.get(flightKey)
         if (running) return running as Promise<T>
       }
       const fetchedAt = clock()
@@ -54,7 +67,8 @@ export function buildFetchThunk(deps: FetchDeps) {
 
       const fail = (error: unknown): never => {
         const date = Date.now()
-        if (fetchedAt < selectSlice(getState()).resetAt) {
+        if (fetchedAt < selectSlice(getState()).resetAt || isAbort(error)) {
+          // Dropped by a reset, or aborted on purpose: nothing is written, no error recorded.
           dispatch(actions.settled({ key, fetchedAt }))
         } else {
           const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
@@ -79,6 +93,9 @@ export function buildFetchThunk(deps: FetchDeps) {
           endpoint.schema === undefined || endpoint.schema === null
             ? { result: value, entities: {}, entitiesMeta: {} }
             : normalize(endpoint.schema, value, args, sourceOf(slice), times)
+        if (endpoint.mergeResult && hasOwn(slice.results, key)) {
+          normalized.result = endpoint.mergeResult(getOwn(slice.results, key), normalized.result)
+        }
         dispatch(actions.received({ key, ...normalized, times }))
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
@@ -96,9 +113,9 @@ export function buildFetchThunk(deps: FetchDeps) {
           }
         }, fail)
       if (!endpoint.sideEffect) {
-        inflight.set(key, promise)
+        inflight.set(flightKey, promise)
         const clear = () => {
-          if (inflight.get(key) === promise) inflight.delete(key)
+          if (inflight.get(flightKey) === promise) inflight.delete(flightKey)
         }
         promise.then(clear, clear)
       }

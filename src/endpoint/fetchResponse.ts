@@ -1,0 +1,35 @@
+import { NetworkError } from '../internal/errors'
+import { assertOk } from './parseResponse'
+
+/** True for the error of an aborted request (left as it is: it is not a network failure). */
+function isAbort(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { name?: unknown }).name === 'AbortError' ||
+      (error as { name?: unknown }).name === 'TimeoutError')
+  )
+}
+
+/**
+ * Performs the request with the global `fetch`. A request that gets no response rejects with a
+ * {@link NetworkError} of status 0 (its `cause` is fetch's error); a response outside 200–299
+ * rejects with a NetworkError of its status. Aborts reject with the abort error unchanged.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#fetchresponseinput-init
+ */
+export async function fetchResponse(input: string, init: RequestInit): Promise<Response> {
+  let response: Response
+  try {
+    response = await fetch(input, init)
+  } catch (cause) {
+    if (isAbort(cause)) throw cause
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    throw new NetworkError(
+      0,
+      `${init.method ?? 'GET'} ${input} got no response (${reason}). The server is down or ` +
+        `unreachable, the address is wrong, or a browser blocked it (CORS).`,
+      { cause },
+    )
+  }
+  return assertOk(response)
+}

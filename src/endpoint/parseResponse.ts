@@ -1,0 +1,122 @@
+/**
+ * Reading a fetch `Response`: JSON bodies parsed, empty bodies as `null`, and every failure as a
+ * {@link NetworkError} whose message says what the server sent (its JSON `message`/`error`, an
+ * HTML error page, or its status line).
+ */
+import { NetworkError } from '../internal/errors'
+import { isPlainObject } from '../internal/ownKeys'
+
+/** How much of a body that is not JSON an error keeps (message and `body`). */
+export const BODY_EXCERPT_LENGTH = 300
+
+const excerpt = (text: string) => text.slice(0, BODY_EXCERPT_LENGTH)
+
+function statusLine(response: Response): string {
+  const text = response.statusText ? ` ${response.statusText}` : ''
+  const from = response.url ? ` from ${response.url}` : ''
+  return `HTTP ${response.status}${text}${from}`
+}
+
+/** True when a body is an HTML page (by its content type, or by how it starts). */
+export function looksLikeHtml(contentType: string, text: string): boolean {
+  return /html/i.test(contentType) || /^\s*<(!doctype|html|head|body)\b/i.test(text)
+}
+
+function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** The server's own explanation in a JSON error body: `message`, `error`, or `error.message`. */
+function messageOf(body: unknown): string | undefined {
+  if (!isPlainObject(body)) return undefined
+  for (const member of ['message', 'error', 'detail', 'title']) {
+    const value = body[member]
+    if (typeof value === 'string' && value) return value
+    if (isPlainObject(value) && typeof value.message === 'string') return value.message
+  }
+  return undefined
+}
+
+/** Reads the body as text; a body that cannot be read is a failure of the request. */
+async function readText(response: Response): Promise<string> {
+  try {
+    return await response.text()
+  } catch (cause) {
+    throw new NetworkError(
+      response.status,
+      `The body of the response (${statusLine(response)}) could not be read: ` +
+        `${(cause as Error)?.message ?? String(cause)}. The connection was probably cut.`,
+      { response, cause },
+    )
+  }
+}
+
+/**
+ * The {@link NetworkError} of a response outside 200–299 whose body is `text`: `body` is the parsed
+ * JSON (or the first 300 characters), the message the server's own message or the status line.
+ */
+export function errorFromResponse(response: Response, text: string): NetworkError {
+  const contentType = response.headers.get('content-type') ?? ''
+  const line = statusLine(response)
+  if (text.trim() === '') return new NetworkError(response.status, `${line}.`, { response })
+  if (looksLikeHtml(contentType, text)) {
+    return new NetworkError(
+      response.status,
+      `${line}: the server answered with an HTML page (an error page of the server or of a ` +
+        `proxy), not JSON. First ${BODY_EXCERPT_LENGTH} characters: ${excerpt(text)}`,
+      { response, body: excerpt(text) },
+    )
+  }
+  const json = tryJson(text)
+  if (json.ok) {
+    const message = messageOf(json.value)
+    return new NetworkError(response.status, message ? `${message} (${line})` : `${line}.`, {
+      response,
+      body: json.value,
+    })
+  }
+  return new NetworkError(response.status, `${line}: ${excerpt(text)}`, {
+    response,
+    body: excerpt(text),
+  })
+}
+
+/** Throws the response's {@link NetworkError} when its status is outside 200–299. */
+export async function assertOk(response: Response): Promise<Response> {
+  if (!response.ok) throw errorFromResponse(response, await readText(response))
+  return response
+}
+
+/**
+ * Resolves to the JSON body of a successful response; 204, 205 and empty bodies resolve to `null`.
+ * Rejects with a {@link NetworkError}: the response's status when it is outside 200–299, 400 when
+ * a successful response holds an HTML page or anything else that is not JSON.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#parseresponseresponse
+ */
+export async function parseResponse(response: Response): Promise<unknown> {
+  const text = await readText(response)
+  if (!response.ok) throw errorFromResponse(response, text)
+  if (response.status === 204 || response.status === 205 || text.trim() === '') return null
+  const contentType = response.headers.get('content-type') ?? ''
+  if (looksLikeHtml(contentType, text)) {
+    throw new NetworkError(
+      400,
+      `${statusLine(response)} is an HTML page, not JSON: usually a fallback page for a path ` +
+        `the API does not have (check path and urlPrefix), or a proxy page. First ` +
+        `${BODY_EXCERPT_LENGTH} characters: ${excerpt(text)}`,
+      { response, body: excerpt(text) },
+    )
+  }
+  const json = tryJson(text)
+  if (json.ok) return json.value
+  throw new NetworkError(
+    400,
+    `The body of ${statusLine(response)} is not valid JSON. To read another format, override ` +
+      `parseResponse. First ${BODY_EXCERPT_LENGTH} characters: ${excerpt(text)}`,
+    { response, body: excerpt(text) },
+  )
+}

@@ -1,0 +1,181 @@
+import { EndpointBase } from '../endpoint/Endpoint'
+import { fetchResponse } from '../endpoint/fetchResponse'
+import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
+import { parseResponse } from '../endpoint/parseResponse'
+import { isPlainObject } from '../internal/ownKeys'
+import type { PaginatedEndpoint, RemoveCursor } from './paginated'
+import { buildPaginated } from './paginated'
+import { buildUrl } from './paths'
+import type {
+  MethodOf,
+  RestArgs,
+  RestEndpointOptions,
+  RestExtended,
+  RestFetch,
+  RestGenerics,
+  SchemaOf,
+} from './restTypes'
+
+const BODYLESS = new Set(['GET', 'HEAD', 'DELETE'])
+
+/** True when a call of `endpoint` takes a body (its last argument). */
+function takesBody(endpoint: RestEndpoint): boolean {
+  if (BODYLESS.has(String(endpoint.method).toUpperCase())) return false
+  return !('body' in endpoint && (endpoint as { body?: unknown }).body === undefined)
+}
+
+/** `[params, body]` of a call. */
+function splitArgs(endpoint: RestEndpoint, args: readonly unknown[]): [object, unknown] {
+  if (!takesBody(endpoint)) return [(args[0] as object | undefined) ?? {}, undefined]
+  if (args.length < 2) return [{}, args[0]]
+  return [(args[0] as object | undefined) ?? {}, args[1]]
+}
+
+/** The function every RestEndpoint wraps: url → getRequestInit → fetchResponse → parseResponse. */
+async function restFetch(this: RestEndpoint, ...args: unknown[]): Promise<unknown> {
+  const [params, body] = splitArgs(this, args)
+  const url = this.url(params)
+  const response = await this.fetchResponse(url, await this.getRequestInit(body))
+  return this.parseResponse(response)
+}
+
+/** Options without `undefined` members (except `body`, where `undefined` means "none"). */
+function definedOptions(options: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [member, value] of Object.entries(options)) {
+    if (value !== undefined || member === 'body') out[member] = value
+  }
+  return out
+}
+
+/** The callable shape of a RestEndpoint (merged with the class below). */
+export interface RestEndpoint<O extends RestGenerics = any> {
+  (...args: RestArgs<O>): ReturnType<RestFetch<O>>
+}
+
+/**
+ * An endpoint for one HTTP route. A call fills the path template with its params (the rest
+ * become a sorted query string), sends the body as JSON, and resolves to the parsed response.
+ * Each step is a method you can replace in a subclass or with `extend({...})`:
+ * `url()` → `getRequestInit(body)` → `getHeaders(headers)` → `fetchResponse(input, init)` →
+ * `parseResponse(response)` → `process(value, ...args)`.
+ *
+ * @example
+ * ```ts
+ * const getTodo = new RestEndpoint({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo })
+ * const todo = await getTodo({ id: 1 }) // GET https://api.example.com/todos/1
+ * const updateTodo = getTodo.extend({ method: 'PATCH', body: {} as Partial<Todo> })
+ * ```
+ * @template O - the options it was made with (path, schema, method, body, searchParams, ...)
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBase<
+  RestFetch<O>,
+  SchemaOf<O>
+> {
+  /** Type only: the options this endpoint's types come from. */
+  declare readonly '~generics'?: O
+  /** The path template. */
+  declare readonly path: O['path']
+  /** Put in front of the path (default `''`). */
+  declare readonly urlPrefix: string
+  /** The HTTP method (default `GET`). */
+  declare readonly method: MethodOf<O>
+  /** Request settings merged into every request. */
+  declare readonly requestInit?: RequestInit
+  /** Type only: the body calls take (see {@link RestGenerics}). */
+  declare readonly body?: O['body']
+  /** Type only: the query params calls take. */
+  declare readonly searchParams?: O['searchParams']
+
+  constructor(options: RestEndpointOptions & O) {
+    const own = definedOptions(options)
+    own.name ??= `${(own.urlPrefix as string | undefined) ?? ''}${options.path}`
+    super(restFetch as unknown as RestFetch<O>, own)
+  }
+
+  /** The URL of a call: `urlPrefix` + the filled path + the sorted query string. */
+  url(params: object = {}): string {
+    return buildUrl(this.urlPrefix ?? '', this.path, params)
+  }
+
+  /** The cache key of a call: `METHOD url` (the body is not part of it). */
+  key(...args: RestArgs<O>): string {
+    const [params] = splitArgs(this, args)
+    return `${this.method} ${this.url(params)}`
+  }
+
+  /**
+   * The fetch settings of a call: `requestInit`, the method, the body (plain objects and arrays as
+   * JSON with `Content-Type: application/json`; FormData, strings, Blobs untouched) and the
+   * headers from `getHeaders`.
+   */
+  async getRequestInit(body?: unknown): Promise<RequestInit> {
+    const base = this.requestInit ?? {}
+    const json = isPlainObject(body) || Array.isArray(body)
+    const headers = json
+      ? mergeHeaders({ 'Content-Type': 'application/json' }, base.headers)
+      : toHeaderRecord(base.headers)
+    const init: RequestInit = { ...base, method: this.method }
+    if (body !== undefined) init.body = json ? JSON.stringify(body) : (body as BodyInit)
+    init.headers = await this.getHeaders(headers)
+    return init
+  }
+
+  /** The headers of a request (default: unchanged). Override to add auth headers. */
+  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+    return headers
+  }
+
+  /** Performs the request with `fetch`; failures reject with a NetworkError. */
+  fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    return fetchResponse(input, init)
+  }
+
+  /** Reads the response: JSON; `null` for 204 or an empty body; NetworkError otherwise. */
+  parseResponse(response: Response): Promise<any> {
+    return parseResponse(response)
+  }
+
+  /** A new endpoint of the same class with `options` replacing this one's; the name is kept. */
+  extend<E extends RestEndpoint, const N extends object>(
+    this: E,
+    options: RestEndpointOptions & N,
+  ): RestExtended<E, N> {
+    const Class = this.constructor as new (options: object) => RestExtended<E, N>
+    const own: Record<string, unknown> = { name: this.name }
+    for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
+    return new Class({ ...own, ...options })
+  }
+
+  /**
+   * An endpoint for the next pages of this list: each page's items are appended (deduplicated by
+   * pk, order kept) to the list that `removeCursor(...args)` names, and its other members
+   * (cursors, tokens) replace the list's. `removeCursor` gives this list's arguments from a page's
+   * (or name the cursor param: `paginated('cursor')`).
+   */
+  paginated<E extends RestEndpoint, TArgs extends any[]>(
+    this: E,
+    removeCursor: (...args: TArgs) => readonly unknown[],
+  ): PaginatedEndpoint<E, TArgs>
+  paginated<E extends RestEndpoint, TField extends string>(
+    this: E,
+    cursorField: TField,
+  ): PaginatedEndpoint<E, [params: Parameters<E>[0] & { [K in TField]?: string | number }]>
+  paginated(this: RestEndpoint, removeCursor: RemoveCursor): unknown {
+    return buildPaginated(this, removeCursor)
+  }
+}
+
+Object.defineProperties(RestEndpoint.prototype, {
+  urlPrefix: { value: '', writable: true, configurable: true },
+  method: { value: 'GET', writable: true, configurable: true },
+  // A mutation unless given: every method but GET and HEAD.
+  sideEffect: {
+    get(this: RestEndpoint) {
+      return !['GET', 'HEAD'].includes(String(this.method).toUpperCase())
+    },
+    configurable: true,
+  },
+})

@@ -1,0 +1,88 @@
+import { isEntitySchema } from '../normalizr/isEntity'
+import { Delete } from '../schema/Delete'
+import { RestEndpoint } from './RestEndpoint'
+import type {
+  Resource,
+  ResourceBody,
+  ListSearch,
+  ResourceOptions,
+  RestEndpointClass,
+} from './resourceTypes'
+import { shortenPath } from './shortenPath'
+
+/** True for a response worth resolving to (an object with at least one key). */
+function hasKeys(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length > 0
+}
+
+/** The name members are prefixed with: the entity key, else the schema's name. */
+function baseName(schema: unknown): string {
+  const named = schema as { key?: unknown; name?: unknown } | null
+  if (typeof named?.key === 'string') return named.key
+  return typeof named?.name === 'string' && named.name ? named.name : 'Resource'
+}
+
+/**
+ * Creates the endpoints of a REST resource from the path of one record: `get`, `getList`,
+ * `create`, `update`, `partialUpdate` and `delete`. Every other option (`urlPrefix`,
+ * `requestInit`, `getHeaders`, expiry lengths, ...) reaches every member, and `Endpoint` is the
+ * class every member is built with.
+ *
+ * @example
+ * ```ts
+ * const TodoResource = createResource({
+ *   urlPrefix: 'https://api.example.com',
+ *   path: '/todos/:id',
+ *   schema: Todo,
+ * })
+ * const todo = await TodoResource.get({ id: 1 }) // GET /todos/1
+ * await TodoResource.create({ title: 'Write docs' }) // POST /todos
+ * ```
+ * @template TPath - the path template of one record
+ * @template TSchema - the schema of one record
+ * @template TBody - the body of create/update (default: any fields of the schema's type)
+ * @template TSearch - getList's query params (default: any)
+ * @template TEndpoint - the endpoint class
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md
+ */
+export function createResource<
+  TPath extends string,
+  TSchema,
+  TBody = ResourceBody<TSchema>,
+  TSearch = ListSearch,
+  TEndpoint extends RestEndpointClass = typeof RestEndpoint,
+>(
+  options: ResourceOptions<TPath, TSchema, TBody, TSearch, TEndpoint>,
+): Resource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
+  const {
+    path,
+    schema,
+    Endpoint = RestEndpoint as unknown as TEndpoint,
+    body: _body,
+    searchParams: _searchParams,
+    ...extra
+  } = options
+  const Class = Endpoint as unknown as new (options: object) => RestEndpoint
+  const base = baseName(schema)
+  const member = (name: string, own: object) =>
+    new Class({ ...extra, ...own, name: `${base}.${name}` })
+  const listPath = shortenPath(path)
+  const userProcess = extra.process ?? Class.prototype.process
+
+  return {
+    get: member('get', { path, schema }),
+    getList: member('getList', { path: listPath, schema: [schema] }),
+    create: member('create', { path: listPath, schema, method: 'POST' }),
+    update: member('update', { path, schema, method: 'PUT' }),
+    partialUpdate: member('partialUpdate', { path, schema, method: 'PATCH' }),
+    delete: member('delete', {
+      path,
+      schema: isEntitySchema(schema) ? new Delete(schema as never) : schema,
+      method: 'DELETE',
+      process(this: RestEndpoint, value: unknown, ...args: unknown[]) {
+        const processed: unknown = Reflect.apply(userProcess, this, [value, ...args])
+        return hasKeys(processed) ? processed : args[0]
+      },
+    }),
+  } as never
+}

@@ -1,0 +1,93 @@
+/**
+ * `getList.paginated(removeCursor)`: an endpoint for further pages of a list. Its cache key is
+ * the list's, and its `mergeResult` appends each normalized page to the stored list, so the
+ * cache's one `received` action already carries the whole merged list.
+ */
+import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { stableStringify } from '../internal/stableStringify'
+import { ArraySchema } from '../schema/ArraySchema'
+import { ObjectSchema } from '../schema/ObjectSchema'
+import type { RestEndpoint } from './RestEndpoint'
+
+/** A function from a page's arguments to the list's, or the name of the cursor param. */
+export type RemoveCursor = string | ((...args: any[]) => readonly unknown[])
+
+/**
+ * What `paginated` returns: the list endpoint, called with a page's arguments (`TArgs`), keyed
+ * and stored as the list.
+ * @template E - the list endpoint
+ * @template TArgs - a page's arguments
+ */
+export type PaginatedEndpoint<E, TArgs extends any[]> = Omit<
+  E,
+  'key' | 'process' | 'extend' | 'paginated'
+> & {
+  (...args: TArgs): E extends (...args: any[]) => infer R ? R : never
+  /** The list's key (`removeCursor(...args)` given to the list's `key`). */
+  key(...args: TArgs): string
+  process(value: any, ...args: TArgs): any
+  /** Appends a normalized page to the stored (normalized) list. */
+  mergeResult(existing: unknown, incoming: unknown): unknown
+}
+
+function appendUnique(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
+  const seen = new Set(existing.map((item) => stableStringify(item)))
+  const out = [...existing]
+  for (const item of incoming) {
+    const id = stableStringify(item)
+    if (seen.has(id)) continue
+    seen.add(id)
+    out.push(item)
+  }
+  return out
+}
+
+function membersOf(schema: unknown): Record<string, unknown> | undefined {
+  if (schema instanceof ObjectSchema) return schema.schema
+  return isPlainObject(schema) ? schema : undefined
+}
+
+/**
+ * Merges a normalized page into the stored normalized list, along the schema: lists (`[S]`,
+ * `schema.Array`) append the new items not already there; plain-object members merge member by
+ * member; everything else (cursors, tokens, counts) is the incoming page's.
+ */
+export function mergePages(schema: unknown, existing: unknown, incoming: unknown): unknown {
+  if (existing === undefined || existing === null) return incoming
+  if (Array.isArray(schema) || schema instanceof ArraySchema) {
+    return Array.isArray(existing) && Array.isArray(incoming)
+      ? appendUnique(existing, incoming)
+      : incoming
+  }
+  const members = membersOf(schema)
+  if (!members || !isPlainObject(existing) || !isPlainObject(incoming)) return incoming
+  const out = { ...incoming }
+  for (const member of Object.keys(members)) {
+    if (!hasOwn(existing, member) || !hasOwn(incoming, member)) continue
+    setOwn(out, member, mergePages(members[member], existing[member], incoming[member]))
+  }
+  return out
+}
+
+/** Builds the paginated endpoint of `list`. */
+export function buildPaginated(list: RestEndpoint, removeCursor: RemoveCursor): RestEndpoint {
+  const toListArgs: (...args: any[]) => readonly unknown[] =
+    typeof removeCursor === 'function'
+      ? removeCursor
+      : (params: Record<string, unknown> = {}) => {
+          const rest = { ...params }
+          delete rest[removeCursor]
+          return [rest]
+        }
+  const listKey = list.key
+  const schema = list.schema
+  return list.extend({
+    name: `${list.name}.paginated`,
+    key(this: RestEndpoint, ...args: unknown[]) {
+      return Reflect.apply(listKey, this, toListArgs(...args)) as string
+    },
+    mergeResult(existing: unknown, incoming: unknown) {
+      return mergePages(schema, existing, incoming)
+    },
+  })
+}

@@ -1,0 +1,108 @@
+/**
+ * Path templates at the type level: the params of `/users/:userId/posts{/:id}` (`userId`
+ * required, `id` optional; `:id?` is optional too), and `shortenPath`'s result.
+ */
+
+/** The characters of a string, as a union. */
+type Chars<S extends string> = S extends `${infer C}${infer R}` ? C | Chars<R> : never
+type Lower = Chars<'abcdefghijklmnopqrstuvwxyz'>
+type Digit = Chars<'0123456789'>
+type NameStart = Lower | Uppercase<Lower> | '_' | '$'
+type NameChar = NameStart | Digit
+
+/** `[name, rest]`: the identifier at the start of `S` (empty when there is none). */
+type ReadName<S extends string, TName extends string = ''> = S extends `${infer C}${infer R}`
+  ? C extends (TName extends '' ? NameStart : NameChar)
+    ? ReadName<R, `${TName}${C}`>
+    : [TName, S]
+  : [TName, '']
+
+/** The params of a stretch without groups; optional ones tagged `name?`. */
+type NamesIn<S extends string, TOptional extends boolean> = S extends `${string}:${infer Rest}`
+  ? ReadName<Rest> extends [infer N extends string, infer R extends string]
+    ? | (N extends ''
+          ? never
+          : TOptional extends true
+            ? `${N}?`
+            : R extends `?${string}`
+              ? `${N}?`
+              : N)
+      | NamesIn<R, TOptional>
+    : never
+  : never
+
+/** Every param of a template; those inside `{ }` groups or marked `?` tagged `name?`. */
+type TaggedKeys<S extends string> = S extends `${infer A}{${infer G}}${infer B}`
+  ? NamesIn<A, false> | NamesIn<G, true> | TaggedKeys<B>
+  : NamesIn<S, false>
+
+type Untag<K> = K extends `${infer N}?` ? N : K
+type RequiredOf<K> = K extends `${string}?` ? never : K
+type OptionalOf<K> = K extends `${infer N}?` ? N : never
+
+/**
+ * The names of the params of a path template (`string` when the path is not a literal).
+ * @template TPath - the path template
+ */
+export type PathKeys<TPath extends string> = string extends TPath
+  ? string
+  : Untag<TaggedKeys<TPath>>
+
+/** Flattens an intersection into one object type (for readable hovers). */
+type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/**
+ * The params object of a path template: required and optional members, each a string or number;
+ * `unknown` when the template has none (so it vanishes from intersections).
+ * @template TPath - the path template
+ */
+export type PathArgs<TPath extends string> = string extends TPath
+  ? Record<string, string | number>
+  : [TaggedKeys<TPath>] extends [never]
+    ? unknown
+    : Simplify<
+        { [K in RequiredOf<TaggedKeys<TPath>>]: string | number } & {
+          [K in OptionalOf<TaggedKeys<TPath>>]?: string | number
+        }
+      >
+
+/** `[prefix up to and including the last C, the rest]`. */
+type SplitLast<
+  S extends string,
+  C extends string,
+  TAcc extends string = '',
+> = S extends `${infer A}${C}${infer B}` ? SplitLast<B, C, `${TAcc}${A}${C}`> : [TAcc, S]
+
+type DropOpenGroup<S extends string> =
+  SplitLast<S, '{'> extends [infer P extends string, infer Rest extends string]
+    ? P extends `${infer Before}{`
+      ? Rest extends `${string}}${string}`
+        ? S
+        : Before
+      : S
+    : S
+
+type TrimSlashes<S extends string> = S extends `${infer X}/` ? TrimSlashes<X> : S
+
+type ShortenRelative<S extends string> = S extends `${string}:${string}`
+  ? SplitLast<S, ':'> extends [`${infer P}:`, string]
+    ? TrimSlashes<DropOpenGroup<P>> extends infer R extends string
+      ? R extends ''
+        ? '/'
+        : R
+      : never
+    : S
+  : S
+
+/**
+ * The type of `shortenPath(path)`: the last param removed (`'/users/:userId/posts/:id'` →
+ * `'/users/:userId/posts'`, `'/:id'` → `'/'`).
+ * @template TPath - the path template
+ */
+export type ShortenPath<TPath extends string> = string extends TPath
+  ? string
+  : TPath extends `${infer Scheme}//${infer Host}/${infer Rest}`
+    ? Scheme extends '' | `${string}:`
+      ? `${Scheme}//${Host}${ShortenRelative<`/${Rest}`>}`
+      : ShortenRelative<TPath>
+    : ShortenRelative<TPath>

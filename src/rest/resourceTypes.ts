@@ -1,0 +1,123 @@
+/** The types of `createResource`: its options, and the endpoints it returns. */
+import type { EntityClass } from '../schema/Entity'
+import type { Delete } from '../schema/Delete'
+import type { Denormalize } from '../schema/types'
+import type { ShortenPath } from './pathTypes'
+import type { RestEndpoint } from './RestEndpoint'
+import type { ExtraMembers, OmitKnown, RestEndpointOptions } from './restTypes'
+
+/** A class that builds RestEndpoints: `RestEndpoint` or a subclass. */
+export type RestEndpointClass = abstract new (options: any) => RestEndpoint
+
+/** A value sent in a body for a field of type `T` (a nested entity may be sent as its pk). */
+type BodyValue<T> = T extends Date
+  ? Date | string
+  : T extends readonly (infer TItem)[]
+    ? BodyValue<TItem>[]
+    : T extends { pk(...args: any[]): unknown }
+      ? BodyFields<T> | string | number
+      : T
+
+/** The data fields (not methods) of a record type, each optional. */
+export type BodyFields<T> = {
+  [K in keyof T as T[K] extends (...args: any[]) => any ? never : K]?: BodyValue<T[K]>
+}
+
+/** The default body of create/update/partialUpdate: any fields of the schema's type. */
+export type ResourceBody<TSchema> = BodyFields<Denormalize<TSchema>>
+
+/** The default query params of `getList` besides the path params. */
+export type ListSearch = Record<string, string | number | boolean | undefined> | undefined
+
+/** The schema of `delete`: `schema.Delete(schema)` for an Entity. */
+export type DeleteSchema<TSchema> = TSchema extends EntityClass ? Delete<TSchema> : TSchema
+
+/**
+ * Options of {@link createResource}; any other RestEndpoint option given here reaches every
+ * member.
+ * @template TPath - the path template of one record (`/users/:userId/posts/:id`)
+ * @template TSchema - the schema of one record
+ */
+export interface ResourceOptions<
+  TPath extends string,
+  TSchema,
+  TBody = ResourceBody<TSchema>,
+  TSearch = ListSearch,
+  TEndpoint extends RestEndpointClass = typeof RestEndpoint,
+> extends OmitKnown<RestEndpointOptions, 'body' | 'searchParams' | 'name' | 'method'> {
+  readonly path: TPath
+  readonly schema: TSchema
+  readonly urlPrefix?: string
+  /** The class every member is built with (default `RestEndpoint`). */
+  readonly Endpoint?: TEndpoint
+  /** Type only: the body of create/update (partialUpdate takes `Partial` of it). */
+  readonly body?: TBody
+  /** Type only: `getList`'s query params besides the path params. */
+  readonly searchParams?: TSearch
+}
+
+/** A member endpoint: a RestEndpoint with these generics, plus the class's own members. */
+type Member<O, TInstance> = RestEndpoint<O & { readonly path: string }> & ExtraMembers<TInstance>
+
+/**
+ * The endpoints `createResource` returns.
+ * @template TPath - the path template of one record
+ * @template TSchema - the schema of one record
+ * @template TBody - the body of create/update
+ * @template TSearch - getList's query params
+ * @template TInstance - the endpoint class's instance type
+ */
+export interface Resource<
+  TPath extends string,
+  TSchema,
+  TBody = ResourceBody<TSchema>,
+  TSearch = ListSearch,
+  TInstance = RestEndpoint,
+> {
+  /** GET one record: all path params (extra params go to the query string). */
+  get: Member<{ readonly path: TPath; readonly schema: TSchema }, TInstance>
+  /** GET the list: the remaining path params and query params. */
+  getList: Member<
+    {
+      readonly path: ShortenPath<TPath>
+      readonly schema: [TSchema]
+      readonly searchParams: TSearch
+    },
+    TInstance
+  >
+  /** POST a new record to the list path: `(body)` or `(params, body)`. */
+  create: Member<
+    {
+      readonly path: ShortenPath<TPath>
+      readonly schema: TSchema
+      readonly method: 'POST'
+      readonly body: TBody
+    },
+    TInstance
+  >
+  /** PUT a record: `(params, body)`. */
+  update: Member<
+    {
+      readonly path: TPath
+      readonly schema: TSchema
+      readonly method: 'PUT'
+      readonly body: TBody
+    },
+    TInstance
+  >
+  /** PATCH some fields of a record: `(params, body)`. */
+  partialUpdate: Member<
+    {
+      readonly path: TPath
+      readonly schema: TSchema
+      readonly method: 'PATCH'
+      readonly body: Partial<TBody>
+    },
+    TInstance
+  >
+  /** DELETE a record; resolves to the response when it has keys, else to the params. */
+  delete: Member<
+    { readonly path: TPath; readonly schema: DeleteSchema<TSchema>; readonly method: 'DELETE' },
+    TInstance
+  >
+}

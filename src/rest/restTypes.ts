@@ -1,0 +1,132 @@
+/**
+ * The types of a RestEndpoint, computed from the options it was made with (`O`): its arguments
+ * (path params, query params, body), its schema and what it resolves to.
+ */
+import type { EndpointOptions } from '../endpoint/Endpoint'
+import type { Denormalize } from '../schema/types'
+import type { PathArgs } from './pathTypes'
+import type { RestEndpoint } from './RestEndpoint'
+
+/** The type-relevant options of a RestEndpoint (the options object it was made with). */
+export interface RestGenerics {
+  readonly path: string
+  readonly schema?: unknown
+  readonly method?: string
+  /** Type only: the body a call takes (`body: {} as TodoBody`); `undefined` means none. */
+  readonly body?: unknown
+  /** Type only: the query params a call takes besides the path params. */
+  readonly searchParams?: unknown
+  readonly process?: unknown
+}
+
+/** `Omit` for types with an index signature (plain `Omit` would keep only the signature). */
+export type OmitKnown<T, K extends PropertyKey> = {
+  [P in keyof T as P extends K ? never : P]: T[P]
+}
+
+/** `true` when `T` is `any`. */
+type IsAny<T> = 0 extends 1 & T ? true : false
+
+/** The schema of a RestEndpoint's options. */
+export type SchemaOf<O> =
+  IsAny<O> extends true ? any : O extends { readonly schema: infer S } ? S : undefined
+
+/** Its HTTP method (`'GET'` when not given). */
+export type MethodOf<O> = O extends { readonly method: infer M extends string } ? M : 'GET'
+
+/** Whether calls take a body: not for GET, HEAD and DELETE, nor when `body` is `undefined`. */
+export type HasBody<O> =
+  MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'
+    ? false
+    : O extends { readonly body: infer B }
+      ? [B] extends [undefined]
+        ? false
+        : true
+      : true
+
+/** The body a call takes (`any` unless declared with the `body` option). */
+export type BodyOf<O> = O extends { readonly body: infer B } ? B : any
+
+/** The params object of a call: the path params and the declared `searchParams`. */
+export type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> &
+  (O extends { readonly searchParams: infer S } ? S : unknown)
+
+/**
+ * The arguments of a call: `(params)` without a body (optional when every param is); with one,
+ * `(params, body)`, or `(body)` when the path has no params.
+ */
+export type RestArgs<O extends RestGenerics> =
+  IsAny<O> extends true
+    ? any[]
+    : HasBody<O> extends true
+      ? keyof ParamsOf<O> extends never
+        ? [body: BodyOf<O>]
+        : Record<never, never> extends ParamsOf<O>
+          ? [body: BodyOf<O>] | [params: ParamsOf<O>, body: BodyOf<O>]
+          : [params: ParamsOf<O>, body: BodyOf<O>]
+      : Record<never, never> extends ParamsOf<O>
+        ? [params?: ParamsOf<O>]
+        : [params: ParamsOf<O>]
+
+/** What a call resolves to: `process`'s result, else the schema's denormalized type. */
+export type RestResult<O> =
+  IsAny<O> extends true
+    ? any
+    : O extends { readonly process: (...args: any[]) => infer R }
+      ? Awaited<R>
+      : [SchemaOf<O>] extends [undefined]
+        ? any
+        : Denormalize<SchemaOf<O>>
+
+/** The function a RestEndpoint wraps. */
+export type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestResult<O>>
+
+/**
+ * Options of `new RestEndpoint(options)` and `extend(options)`. Every method can be replaced
+ * here; inside it `this` is the endpoint.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md
+ */
+export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 'process'> {
+  /** Put in front of the path: `https://api.example.com`, `//api.example.com`. Default `''`. */
+  urlPrefix?: string
+  /** HTTP method. Default `GET`; any other method makes it a mutation (`sideEffect`). */
+  method?: string
+  /** Type only: the body (`{} as TodoBody`); `undefined` means the calls take none. */
+  body?: unknown
+  /** Type only: the query params (`{} as { page?: number }`). */
+  searchParams?: unknown
+  /** Request settings merged into every request (`credentials`, `headers`, `mode`, ...). */
+  requestInit?: RequestInit
+  /** The URL of a call from its params. */
+  url?(this: RestEndpoint, params: any): string
+  /** The cache key of a call. */
+  key?(this: RestEndpoint, ...args: any[]): string
+  /** The fetch settings of a call from its body. */
+  getRequestInit?(this: RestEndpoint, body?: any): RequestInit | Promise<RequestInit>
+  /** The headers of a request (a plain record in, anything fetch accepts out). */
+  getHeaders?(
+    this: RestEndpoint,
+    headers: Record<string, string>,
+  ): HeadersInit | Promise<HeadersInit>
+  /** Performs the request. */
+  fetchResponse?(this: RestEndpoint, input: string, init: RequestInit): Promise<Response>
+  /** Reads the response. */
+  parseResponse?(this: RestEndpoint, response: Response): Promise<any>
+  /** Post-processes the parsed response with the call's arguments. */
+  process?(this: RestEndpoint, value: any, ...args: any[]): any
+}
+
+/** Members a subclass of RestEndpoint adds (kept by `extend` and by `createResource`). */
+export type ExtraMembers<E> = Omit<E, keyof RestEndpoint | '~generics'>
+
+/** The generics of a RestEndpoint type. */
+export type GenericsOf<E> = E extends { readonly '~generics'?: infer O extends RestGenerics }
+  ? O
+  : RestGenerics
+
+/** `O` with the members of `N` replacing its own. */
+export type MergeGenerics<O, N> = Omit<O, keyof N> & N
+
+/** What `endpoint.extend(options)` returns: same class, options merged. */
+export type RestExtended<E, N> = RestEndpoint<MergeGenerics<GenericsOf<E>, N> & RestGenerics> &
+  ExtraMembers<E>

@@ -1,0 +1,80 @@
+import { RestEndpoint, shortenPath } from 'rtk-resources'
+
+describe('shortenPath', () => {
+  it.each([
+    ['/users/:userId/posts/:id', '/users/:userId/posts'],
+    ['/:id', '/'],
+    ['/todos/:id', '/todos'],
+    ['/todos{/:id}', '/todos'],
+    ['/todos/:id?', '/todos'],
+    ['/todos/:id.json', '/todos'],
+    ['/todos', '/todos'],
+    ['https://api.example.com/todos/:id', 'https://api.example.com/todos'],
+    ['http://localhost:3000/:id', 'http://localhost:3000/'],
+  ])('%s → %s', (path, short) => {
+    expect(shortenPath(path)).toBe(short)
+  })
+})
+
+describe('url', () => {
+  const get = new RestEndpoint({
+    urlPrefix: 'https://api.example.com',
+    path: '/users/:userId/posts/:id',
+  })
+
+  it('fills the path and puts the other params in a query string sorted by key', () => {
+    expect(get.url({ userId: 1, id: 2 })).toBe('https://api.example.com/users/1/posts/2')
+    expect(get.url({ userId: 1, id: 2, z: 'last', a: 'first', m: 0 })).toBe(
+      'https://api.example.com/users/1/posts/2?a=first&m=0&z=last',
+    )
+  })
+
+  it('URL-encodes path and query values', () => {
+    expect(get.url({ userId: 'a b/c', id: 'é?#', q: 'x&y=z' })).toBe(
+      'https://api.example.com/users/a%20b%2Fc/posts/%C3%A9%3F%23?q=x%26y%3Dz',
+    )
+  })
+
+  it('leaves undefined params out; arrays repeat their key; false and 0 are kept', () => {
+    expect(get.url({ userId: 1, id: 2, skip: undefined, tag: ['b', 'a'], done: false })).toBe(
+      'https://api.example.com/users/1/posts/2?done=false&tag=b&tag=a',
+    )
+  })
+
+  it('rejects a call without a required path param, naming the path', () => {
+    expect(() => get.url({ userId: 1 })).toThrow(/\/users\/:userId\/posts\/:id.*id/)
+  })
+
+  it('optional params: {/:id} and :id? (translated for path-to-regexp 8)', () => {
+    for (const path of ['/todos{/:id}', '/todos/:id?']) {
+      const endpoint = new RestEndpoint({ path })
+      expect(endpoint.url({})).toBe('/todos')
+      expect(endpoint.url({ id: 5 })).toBe('/todos/5')
+      expect(endpoint.url({ id: 5, page: 2 })).toBe('/todos/5?page=2')
+    }
+  })
+
+  it('accepts an absolute path template (the origin is not parsed as params)', () => {
+    const endpoint = new RestEndpoint({ path: 'http://localhost:3000/todos/:id' })
+    expect(endpoint.url({ id: 1 })).toBe('http://localhost:3000/todos/1')
+  })
+
+  it('prepends a full or protocol-relative urlPrefix', () => {
+    expect(
+      new RestEndpoint({ urlPrefix: '//cdn.example.com', path: '/a/:id' }).url({ id: 1 }),
+    ).toBe('//cdn.example.com/a/1')
+    expect(new RestEndpoint({ path: '/a/:id' }).url({ id: 1 })).toBe('/a/1')
+  })
+})
+
+describe('key', () => {
+  it('is the method and the URL; the body is not part of it', () => {
+    const update = new RestEndpoint({ path: '/todos/:id', method: 'PUT' })
+    expect(update.key({ id: 1 }, { title: 'a' })).toBe('PUT /todos/1')
+    expect(update.key({ id: 1 }, { title: 'b' })).toBe('PUT /todos/1')
+    const list = new RestEndpoint({ path: '/todos' })
+    expect(list.key()).toBe('GET /todos')
+    expect(list.key({})).toBe('GET /todos')
+    expect(list.key({ b: 2, a: 1 })).toBe(list.key({ a: 1, b: 2 }))
+  })
+})
