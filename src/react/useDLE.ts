@@ -25,11 +25,11 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   const state = useCallState(endpoint, args)
   const { key, mustFetch, shouldRevalidate, pending } = state
   useEffect(() => {
-    if ((mustFetch || shouldRevalidate) && !pending) {
+    if (mustFetch || shouldRevalidate) {
       controller.fetch(endpoint, ...(args as EndpointArgs<TEndpoint>)).catch(ignore)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, key, mustFetch, shouldRevalidate, pending])
+  }, [controller, key, mustFetch, shouldRevalidate])
   return {
     data: state.data as EndpointData<TEndpoint> | undefined,
     loading: state.active && (mustFetch || (pending && state.data === undefined)) && !state.error,

@@ -15,11 +15,11 @@ export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
   ...args: [null] | EndpointArgs<TEndpoint>
 ): void {
   const controller = useController()
-  const { key, mustFetch, shouldRevalidate, pending } = useCallState(endpoint, args)
+  const { key, mustFetch, shouldRevalidate } = useCallState(endpoint, args)
   useEffect(() => {
-    if ((mustFetch || shouldRevalidate) && !pending) {
+    if (mustFetch || shouldRevalidate) {
       controller.fetch(endpoint, ...(args as EndpointArgs<TEndpoint>)).catch(ignore)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, key, mustFetch, shouldRevalidate, pending])
+  }, [controller, key, mustFetch, shouldRevalidate])
 }

@@ -33,12 +33,12 @@ export function useSuspense<TEndpoint extends EndpointInterface<any, any, any>>(
 export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): unknown {
   const controller = useController()
   const state = useCallState(endpoint, args)
-  const { key, shouldRevalidate, pending } = state
+  const { key, shouldRevalidate } = state
   useEffect(() => {
-    if (shouldRevalidate && !pending) controller.fetch(endpoint, ...args).catch(ignore)
+    if (shouldRevalidate) controller.fetch(endpoint, ...args).catch(ignore)
     // The key identifies endpoint + args.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, key, shouldRevalidate, pending])
+  }, [controller, key, shouldRevalidate])
   if (!state.active) return undefined
   if (state.error) throw state.error
   if (state.mustFetch && key !== undefined) {

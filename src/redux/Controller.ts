@@ -70,8 +70,14 @@ export class Controller {
       this.store.getState(),
       this.deps.selectQuery,
     )
-    if (response.expiryStatus !== ExpiryStatus.Invalid && Date.now() <= response.expiresAt) {
+    const now = Date.now()
+    if (response.expiryStatus !== ExpiryStatus.Invalid && now <= response.expiresAt) {
       return Promise.resolve(response.data as EndpointData<TEndpoint>)
+    }
+    // A recent failure stands until errorExpiryLength passes: no retry storm.
+    const error = this.deps.reads.getError(endpoint, args, this.store.getState())
+    if (error && response.data === undefined && now <= response.expiresAt) {
+      return Promise.reject(error)
     }
     return this.fetch(endpoint, ...args)
   }

@@ -3,6 +3,7 @@
  * arrives in the action, so replaying recorded actions rebuilds the state exactly.
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit'
+import { freezeNew } from '../internal/freezeNew'
 import { deleteOwn, getOwn, setOwn } from '../internal/ownKeys'
 import type { EntityCacheActions } from './actions'
 import { writeBucketed } from './buckets'
@@ -22,6 +23,16 @@ function withoutPending(meta: RequestMeta): RequestMeta {
 
 /** Builds the reducer for one cache's actions. */
 export function buildReducer(actions: EntityCacheActions): Reducer<EntityCacheState> {
+  // Whatever a reducer writes is frozen (new objects only): the state cannot be mutated by
+  // accident, and RTK's dev checks skip frozen subtrees, so they cost O(change), not O(state).
+  const reduce = buildBookkeeping(actions)
+  return (state, action) => {
+    const next = reduce(state, action)
+    return next === state ? next : freezeNew(next)
+  }
+}
+
+function buildBookkeeping(actions: EntityCacheActions) {
   return (state = initialEntityCacheState(), action: UnknownAction): EntityCacheState => {
     if (actions.received.match(action)) {
       const { key, result, entities, entitiesMeta, times } = action.payload
@@ -99,14 +110,21 @@ export function buildReducer(actions: EntityCacheActions): Reducer<EntityCacheSt
       let meta: Record<string, RequestMeta> | undefined
       for (const key of action.payload.keys) {
         const previous = getOwn<RequestMeta>(state.meta, key)
-        if (!previous) continue
+        // Expiring needs something stored; invalidating also covers reads answered from the
+        // tables (a `get` of a stored entity), which have no meta of their own yet.
+        if (!previous && !invalidate) continue
         meta ??= { ...state.meta }
         setOwn(
           meta,
           key,
           invalidate
-            ? { ...previous, invalidated: true, invalidatedAt: action.payload.date, expiresAt: 0 }
-            : { ...previous, expiresAt: 0 },
+            ? {
+                ...(previous ?? { date: 0, fetchedAt: 0 }),
+                invalidated: true,
+                invalidatedAt: action.payload.date,
+                expiresAt: 0,
+              }
+            : { ...(previous as RequestMeta), expiresAt: 0 },
         )
       }
       return meta ? { ...state, meta } : state
