@@ -65,8 +65,12 @@ export type {
 export type { PaginatedEndpoint } from './rest/paginated'
 export { hookifyResource } from './rest/hookifyResource'
 export type { HookResource } from './rest/hookifyResource'
+export { GQLEndpoint } from './graphql/GQLEndpoint'
+export type { GQLOptions, GQLVariables } from './graphql/GQLEndpoint'
+export { GQLEntity } from './graphql/GQLEntity'
 
 export {
+  GraphQLError,
   NetworkError,
   RtkResourcesError,
   MissingPrimaryKeyError,
@@ -74,4 +78,4 @@ export {
   SchemaDefinitionError,
   InputTooDeepError,
 } from './internal/errors'
-export type { ErrorCode } from './internal/errors'
+export type { ErrorCode, GraphQLErrorEntry } from './internal/errors'

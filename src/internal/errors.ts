@@ -129,3 +129,35 @@ export class NetworkError extends RtkResourcesError {
     if (options.body !== undefined) this.body = options.body
   }
 }
+
+/** One entry of a GraphQL response's `errors` array. */
+export interface GraphQLErrorEntry {
+  readonly message: string
+  readonly path?: readonly (string | number)[]
+  readonly locations?: readonly { line: number; column: number }[]
+  readonly extensions?: Record<string, unknown>
+}
+
+/**
+ * A GraphQL request failed: the response had an `errors` array, or its HTTP status was outside
+ * 200–299. `errors` holds the server's entries (plain data, kept in the cache); `status` the
+ * HTTP status.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#graphql
+ */
+export class GraphQLError extends RtkResourcesError {
+  readonly status: number
+  readonly errors: readonly GraphQLErrorEntry[]
+
+  constructor(status: number, errors: readonly GraphQLErrorEntry[], message?: string) {
+    const summary = errors.map((entry) => entry.message).join('; ')
+    super(
+      'graphql',
+      message ??
+        `The GraphQL server answered with ${errors.length} error(s): ${summary || '(no message)'}` +
+          ` (HTTP ${status}). Nothing from this response was stored.`,
+    )
+    this.name = 'GraphQLError'
+    this.status = status
+    this.errors = errors
+  }
+}

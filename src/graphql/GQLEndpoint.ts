@@ -1,0 +1,164 @@
+import { EndpointBase } from '../endpoint/Endpoint'
+import { mergeHeaders } from '../endpoint/headers'
+import { NetworkError, SchemaDefinitionError } from '../internal/errors'
+import { stableStringify } from '../internal/stableStringify'
+import { parseGraphQLResponse } from './parseGraphQL'
+
+/** Options of a {@link GQLEndpoint}. */
+export interface GQLOptions {
+  /** Request settings merged into every request (headers, credentials, ...). */
+  requestInit?: RequestInit
+  dataExpiryLength?: number
+  errorExpiryLength?: number
+  invalidIfStale?: boolean
+  pollFrequency?: number
+  name?: string
+  /** Any other member (readable as `this.member` in overrides). */
+  [member: string]: unknown
+}
+
+/** The variables a GraphQL operation takes. */
+export type GQLVariables = Record<string, unknown>
+
+type GQLFetch<TVariables> = (variables?: TVariables) => Promise<any>
+
+/** Collapses runs of white space, so formatting does not change a cache key. */
+export function collapseWhitespace(query: string): string {
+  return query.replace(/\s+/g, ' ').trim()
+}
+
+/** The operation name of a query or mutation text, if it has one. */
+function operationName(query: string): string | undefined {
+  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1]
+}
+
+async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<unknown> {
+  const init = await this.getRequestInit(variables ?? {})
+  const response = await this.fetchResponse(this.url, init)
+  return this.parseResponse(response)
+}
+
+/** The callable shape of a GQLEndpoint (merged with the class below). */
+export interface GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> {
+  (variables?: TVariables): Promise<any>
+  /** Type only. */
+  readonly '~schema'?: TSchema
+}
+
+/**
+ * A GraphQL server. `query(gql, schema)` and `mutation(gql, schema)` make endpoints that POST
+ * `{ query, variables }` as JSON and resolve to the response's `data`, normalized by `schema`
+ * into the same tables as REST endpoints (same Entity `key`, same records). Errors in the body
+ * (or a status outside 200–299) reject with a GraphQLError carrying `errors` and `status`.
+ * Mutations are side effects: never deduplicated, never served from cache. Keys are the query
+ * with white space collapsed, plus the variables.
+ *
+ * @example
+ * ```ts
+ * const gql = new GQLEndpoint('/graphql')
+ * const getUser = gql.query(`query GetUser($id: ID!) { user(id: $id) { id name } }`, { user: User })
+ * const { user } = await getUser({ id: '1' })
+ * ```
+ * @template TVariables - the variables of an operation
+ * @template TSchema - the schema of its `data`
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> extends EndpointBase<
+  GQLFetch<TVariables>,
+  TSchema
+> {
+  /** The server's URL. */
+  declare readonly url: string
+  /** The operation text (set by `query` / `mutation`). */
+  declare readonly gql?: string
+  declare readonly requestInit?: RequestInit
+
+  constructor(url: string, options: GQLOptions = {}) {
+    super(gqlFetch as unknown as GQLFetch<TVariables>, { name: url, ...options, url })
+  }
+
+  /** An endpoint for a query: cached and deduplicated by query text and variables. */
+  query<TQueryVariables extends GQLVariables = GQLVariables, TQuerySchema = unknown>(
+    gql: string,
+    schema?: TQuerySchema,
+    options: GQLOptions = {},
+  ): GQLEndpoint<TQueryVariables, TQuerySchema> {
+    return this.operation(gql, schema, false, options)
+  }
+
+  /** An endpoint for a mutation: a side effect whose result updates every view of its entities. */
+  mutation<TMutationVariables extends GQLVariables = GQLVariables, TMutationSchema = unknown>(
+    gql: string,
+    schema?: TMutationSchema,
+    options: GQLOptions = {},
+  ): GQLEndpoint<TMutationVariables, TMutationSchema> {
+    return this.operation(gql, schema, true, options)
+  }
+
+  /** The cache key: the query with white space collapsed, then the variables as sorted JSON. */
+  key(variables?: TVariables): string {
+    return `${collapseWhitespace(this.requireQuery())} ${stableStringify(variables ?? {})}`
+  }
+
+  /** The request: POST, JSON `{ query, variables }`, headers from `getHeaders`. */
+  async getRequestInit(variables: GQLVariables): Promise<RequestInit> {
+    const base = this.requestInit ?? {}
+    const headers = mergeHeaders({ 'Content-Type': 'application/json' }, base.headers)
+    return {
+      ...base,
+      method: 'POST',
+      body: JSON.stringify({ query: this.requireQuery(), variables }),
+      headers: await this.getHeaders(headers),
+    }
+  }
+
+  /** The headers of a request (default: unchanged). Override to add auth headers. */
+  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+    return headers
+  }
+
+  /**
+   * Performs the request with `fetch`. No response → NetworkError of status 0 (aborts stay
+   * aborts); any status is passed on, since GraphQL servers put errors in 4xx bodies too.
+   */
+  async fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(input, init)
+    } catch (cause) {
+      if ((cause as { name?: unknown } | null)?.name === 'AbortError') throw cause
+      const reason = cause instanceof Error ? cause.message : String(cause)
+      throw new NetworkError(0, `The GraphQL request to ${input} got no response: ${reason}`, {
+        cause,
+      })
+    }
+  }
+
+  /** Reads `data`, or rejects with the GraphQL errors. */
+  parseResponse(response: Response): Promise<any> {
+    return parseGraphQLResponse(response)
+  }
+
+  /** A new endpoint with `options` replacing this one's members. */
+  extend(options: GQLOptions & { gql?: string; schema?: unknown; sideEffect?: boolean }): this {
+    const own: Record<string, unknown> = { name: this.name }
+    for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
+    const Class = this.constructor as new (url: string, options: GQLOptions) => this
+    return new Class(this.url, { ...own, ...options })
+  }
+
+  private operation(gql: string, schema: unknown, sideEffect: boolean, options: GQLOptions) {
+    const name = options.name ?? operationName(gql) ?? this.name
+    return this.extend({ ...options, name, gql, schema, sideEffect }) as never
+  }
+
+  private requireQuery(): string {
+    if (typeof this.gql !== 'string') {
+      throw new SchemaDefinitionError(
+        'This GQLEndpoint has no operation: call gql.query(`query { ... }`, schema) or ' +
+          'gql.mutation(...) to make an endpoint, then call that.',
+      )
+    }
+    return this.gql
+  }
+}

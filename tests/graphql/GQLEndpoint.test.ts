@@ -1,0 +1,151 @@
+import { graphql, http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { Endpoint, GQLEndpoint, GQLEntity, GraphQLError, NetworkError } from 'rtk-resources'
+import { expectPlain, makeStore } from '../fixtures/store'
+
+const URL = 'http://gql.test/graphql'
+const api = graphql.link(URL)
+
+class User extends GQLEntity {
+  name = ''
+  static key = 'User'
+}
+
+const users = new Map([
+  ['1', { id: '1', name: 'Ada', __typename: 'User' }],
+  ['2', { id: '2', name: 'Grace', __typename: 'User' }],
+])
+const seen: Array<{ operation: string; variables: unknown; auth: string | null }> = []
+
+const server = setupServer(
+  api.query('GetUser', ({ variables, request, operationName }) => {
+    seen.push({ operation: operationName, variables, auth: request.headers.get('authorization') })
+    const user = users.get(String(variables.id))
+    if (!user)
+      return HttpResponse.json({
+        data: { user: null },
+        errors: [{ message: 'no such user', path: ['user'] }],
+      })
+    return HttpResponse.json({ data: { user } })
+  }),
+  api.query('ListUsers', ({ operationName, variables, request }) => {
+    seen.push({ operation: operationName, variables, auth: request.headers.get('authorization') })
+    return HttpResponse.json({ data: { users: [...users.values()] } })
+  }),
+  api.mutation('Rename', ({ variables, operationName, request }) => {
+    seen.push({ operation: operationName, variables, auth: request.headers.get('authorization') })
+    const user = { id: String(variables.id), name: String(variables.name), __typename: 'User' }
+    users.set(user.id, user)
+    return HttpResponse.json({ data: { rename: user } })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => {
+  seen.length = 0
+  users.set('1', { id: '1', name: 'Ada', __typename: 'User' })
+})
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const gql = new GQLEndpoint(URL)
+const getUser = gql.query(
+  `query GetUser($id: ID!) {
+     user(id: $id) { id name }
+   }`,
+  { user: User },
+)
+const listUsers = gql.query('query ListUsers { users { id name } }', { users: [User] })
+const rename = gql.mutation(
+  'mutation Rename($id: ID!, $name: String!) { rename(id: $id, name: $name) { id name } }',
+  { rename: User },
+)
+
+test('a query POSTs { query, variables } and resolves to data, normalized into the cache', async () => {
+  const { store, cache, controller, expectSilentChecks } = makeStore()
+  const data = await controller.fetch(getUser, { id: '1' })
+  expect(data.user).toBeInstanceOf(User)
+  expect(data.user.name).toBe('Ada')
+  expect(seen).toEqual([{ operation: 'GetUser', variables: { id: '1' }, auth: null }])
+  expect(cache.select(getUser, { id: '1' })(store.getState())).toBe(data)
+  expectPlain(store.getState())
+  expectSilentChecks()
+})
+
+test('keys collapse white space and include the variables; equal queries are deduplicated', async () => {
+  const same = gql.query('query GetUser($id: ID!) { user(id: $id) { id name } }', { user: User })
+  expect(same.key({ id: '1' })).toBe(getUser.key({ id: '1' }))
+  expect(getUser.key({ id: '1' })).not.toBe(getUser.key({ id: '2' }))
+  const { controller } = makeStore()
+  const [a, b] = await Promise.all([
+    controller.fetch(getUser, { id: '2' }),
+    controller.fetch(same, { id: '2' }),
+  ])
+  expect(a).toBe(b)
+  expect(seen).toHaveLength(1)
+})
+
+test('GraphQL errors reject with a GraphQLError (errors + status), recorded; nothing written', async () => {
+  const { store, controller } = makeStore()
+  await controller.fetch(getUser, { id: '1' })
+  const error = await controller.fetch(getUser, { id: '404' }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(GraphQLError)
+  expect((error as GraphQLError).status).toBe(200)
+  expect((error as GraphQLError).errors).toEqual([{ message: 'no such user', path: ['user'] }])
+  const meta = store.getState().data.meta[getUser.key({ id: '404' })]
+  expect(meta?.error).toMatchObject({ name: 'GraphQLError', errors: [{ message: 'no such user' }] })
+  expect(Object.keys(store.getState().data.results)).toHaveLength(1)
+  expectPlain(store.getState())
+})
+
+test('a non-2xx status rejects, with the GraphQL errors when the body has them', async () => {
+  server.use(
+    api.query('GetUser', () =>
+      HttpResponse.json({ errors: [{ message: 'bad token' }] }, { status: 401 }),
+    ),
+  )
+  const { controller } = makeStore()
+  const error = (await controller
+    .fetch(getUser, { id: '1' })
+    .catch((e: unknown) => e)) as GraphQLError
+  expect(error).toBeInstanceOf(GraphQLError)
+  expect(error.status).toBe(401)
+  expect(error.errors[0]?.message).toBe('bad token')
+  server.use(http.post(URL, () => new HttpResponse('<html>down</html>', { status: 502 })))
+  const down = await controller.fetch(getUser, { id: '1' }).catch((e: unknown) => e)
+  expect(down).toBeInstanceOf(NetworkError)
+  expect((down as NetworkError).status).toBe(502)
+})
+
+test('a mutation is a side effect whose result updates every view, REST ones included', async () => {
+  const { store, cache, controller } = makeStore()
+  expect(rename.sideEffect).toBe(true)
+  const restUser = new Endpoint(async ({ id }: { id: string }) => ({ id, name: 'from REST' }), {
+    schema: User,
+    name: 'restUser',
+  })
+  await controller.fetch(restUser, { id: '1' })
+  await controller.fetch(listUsers)
+  await controller.fetch(rename, { id: '1', name: 'Ada L.' })
+  await controller.fetch(rename, { id: '1', name: 'Ada L.' })
+  expect(seen.filter((s) => s.operation === 'Rename')).toHaveLength(2)
+  const state = store.getState()
+  expect(cache.select(restUser, { id: '1' })(state)?.name).toBe('Ada L.')
+  expect(
+    cache
+      .select(listUsers)(state)
+      ?.users.map((u) => u.name),
+  ).toEqual(['Ada L.', 'Grace'])
+})
+
+test('request settings and headers are overridable like REST', async () => {
+  class AuthGQL extends GQLEndpoint {
+    getHeaders(headers: Record<string, string>) {
+      return { ...headers, Authorization: 'Bearer t0k3n' }
+    }
+  }
+  const authed = new AuthGQL(URL).query('query ListUsers { users { id name } }', { users: [User] })
+  await authed()
+  const withInit = listUsers.extend({ requestInit: { headers: { authorization: 'Basic x' } } })
+  await withInit()
+  expect(seen.map((s) => s.auth)).toEqual(['Bearer t0k3n', 'Basic x'])
+})
