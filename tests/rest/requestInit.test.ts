@@ -1,0 +1,70 @@
+/** Recipes: request settings through getRequestInit and requestInit (docs/guides/request-init.md). */
+import type { RestGenerics } from 'rtk-resources'
+import { createResource, RestEndpoint } from 'rtk-resources'
+import { makeRestStore } from '../fixtures/restStore'
+import { API, Todo, TodoResource } from '../fixtures/resources'
+import { recordRequests } from '../mocks/requests'
+import { useMockApi } from '../mocks/server'
+
+const seen = recordRequests(useMockApi())
+beforeEach(() => {
+  seen.length = 0
+})
+
+test("credentials: 'same-origin' through the requestInit option of every member", async () => {
+  const Resource = createResource({
+    urlPrefix: API,
+    path: '/todos/:id',
+    schema: Todo,
+    requestInit: { credentials: 'same-origin' },
+  })
+  const { controller, check } = makeRestStore()
+  await controller.fetch(Resource.getList)
+  await controller.fetch(Resource.partialUpdate, { id: 1 }, { completed: true })
+  expect(seen.map((r) => r.credentials)).toEqual(['same-origin', 'same-origin'])
+  check()
+})
+
+test('a getRequestInit override adds settings to what the default builds', async () => {
+  const inits: RequestInit[] = []
+  class SameOriginEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+    async getRequestInit(body?: unknown): Promise<RequestInit> {
+      const init = await super.getRequestInit(body)
+      const extended: RequestInit = { ...init, credentials: 'same-origin', cache: 'no-store' }
+      inits.push(extended)
+      return extended
+    }
+  }
+  const Resource = createResource({
+    urlPrefix: API,
+    path: '/todos/:id',
+    schema: Todo,
+    Endpoint: SameOriginEndpoint,
+  })
+  const { controller, check } = makeRestStore()
+  const created = await controller.fetch(Resource.create, { title: 'Call mom' })
+  expect(created.title).toBe('Call mom')
+  expect(inits[0]).toMatchObject({
+    method: 'POST',
+    body: '{"title":"Call mom"}',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    cache: 'no-store',
+  })
+  expect(seen[0]?.credentials).toBe('same-origin')
+  check()
+})
+
+test('getRequestInit through extend on one member; the others keep the default', async () => {
+  const getWithTimeout = TodoResource.get.extend({
+    async getRequestInit(body?: unknown) {
+      return {
+        ...(await RestEndpoint.prototype.getRequestInit.call(this, body)),
+        credentials: 'include',
+      }
+    },
+  })
+  await getWithTimeout({ id: 1 })
+  await TodoResource.get({ id: 1 })
+  expect(seen.map((r) => r.credentials)).toEqual(['include', 'same-origin'])
+})
