@@ -54,8 +54,10 @@ export type {
 export type { PathArgs, PathKeys, ShortenPath } from './rest/pathTypes'
 export { shortenPath } from './rest/shortenPath'
 export { createResource } from './rest/createResource'
+export { Resource } from './rest/Resource'
+export type { ResourceClass } from './rest/Resource'
 export type {
-  Resource,
+  Resource as RestResource,
   ResourceOptions,
   ResourceBody,
   BodyFields,

@@ -23,7 +23,15 @@ function toPlain(value: unknown): unknown {
  * (status, code, GraphQL `errors`, a JSON error body...). Responses, causes and stacks are left out.
  */
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof Error || isPlainObject(error)) {
+  // Duck-typed: errors from another realm (iframes, workers, Node's fetch under a test runner)
+  // are not `instanceof Error` here.
+  const errorLike =
+    error instanceof Error ||
+    isPlainObject(error) ||
+    (typeof error === 'object' &&
+      error !== null &&
+      typeof (error as { message?: unknown }).message === 'string')
+  if (errorLike) {
     const source = error as Record<string, unknown>
     const out: Record<string, unknown> = {
       name: typeof source.name === 'string' ? source.name : 'Error',
