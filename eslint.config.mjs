@@ -32,6 +32,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      '**/dist', // examples/issue-tracker/dist: the built example page
       'coverage',
       'test-results',
       'tests/docs/.snippets', // docs code samples written by tests/docs/snippets.test.ts
@@ -95,7 +96,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
   {
-    files: ['src/react/**', 'tests/react/**'],
+    files: ['src/react/**', 'tests/react/**', 'examples/**/*.tsx', 'examples/**/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
