@@ -1,6 +1,9 @@
 import { stableStringify } from '../internal/stableStringify'
 
-/** Options every endpoint accepts. */
+/**
+ * Options every endpoint accepts.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#endpointoptions
+ */
 export interface EndpointOptions<TSchema = unknown> {
   /** How the response is normalized (omit for responses stored as they are). */
   schema?: TSchema
@@ -32,6 +35,7 @@ const RESERVED = new Set(['fetchFunction', 'constructor', 'extend', 'name', 'len
  * response), a cache `key`, the options the cache reads, and the pipeline methods.
  * @template TFetch - the wrapped function
  * @template TSchema - the response schema
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#endpointinstance
  */
 export interface EndpointInstance<
   TFetch extends (...args: any[]) => Promise<any> = (...args: any[]) => Promise<any>,

@@ -6,6 +6,7 @@ import type { RestEndpoint } from './RestEndpoint'
  * The hooks of a resource: `get` → `useGet`, `getList` → `useGetList`, ... each returning its
  * endpoint with the request settings of `useInit()` merged in.
  * @template R - the resource (an object of endpoints)
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hookifyResource.md#hookresource
  */
 export type HookResource<R> = {
   [

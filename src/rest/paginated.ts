@@ -17,6 +17,7 @@ export type RemoveCursor = string | ((...args: any[]) => readonly unknown[])
  * and stored as the list.
  * @template E - the list endpoint
  * @template TArgs - a page's arguments
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#paginatedendpoint
  */
 export type PaginatedEndpoint<E, TArgs extends any[]> = Omit<
   E,

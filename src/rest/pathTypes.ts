@@ -43,6 +43,7 @@ type OptionalOf<K> = K extends `${infer N}?` ? N : never
 /**
  * The names of the params of a path template (`string` when the path is not a literal).
  * @template TPath - the path template
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#pathargs
  */
 export type PathKeys<TPath extends string> = string extends TPath
   ? string
@@ -55,6 +56,7 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {}
  * The params object of a path template: required and optional members, each a string or number;
  * `unknown` when the template has none (so it vanishes from intersections).
  * @template TPath - the path template
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#pathargs
  */
 export type PathArgs<TPath extends string> = string extends TPath
   ? Record<string, string | number>
@@ -98,6 +100,7 @@ type ShortenRelative<S extends string> = S extends `${string}:${string}`
  * The type of `shortenPath(path)`: the last param removed (`'/users/:userId/posts/:id'` →
  * `'/users/:userId/posts'`, `'/:id'` → `'/'`).
  * @template TPath - the path template
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/shortenPath.md
  */
 export type ShortenPath<TPath extends string> = string extends TPath
   ? string

@@ -6,7 +6,10 @@ import type { ShortenPath } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
 import type { ExtraMembers, OmitKnown, RestEndpointOptions } from './restTypes'
 
-/** A class that builds RestEndpoints: `RestEndpoint` or a subclass. */
+/**
+ * A class that builds RestEndpoints: `RestEndpoint` or a subclass.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#restendpointclass
+ */
 export type RestEndpointClass = abstract new (options: any) => RestEndpoint
 
 /** A value sent in a body for a field of type `T` (a nested entity may be sent as its pk). */
@@ -18,15 +21,24 @@ type BodyValue<T> = T extends Date
       ? BodyFields<T> | string | number
       : T
 
-/** The data fields (not methods) of a record type, each optional. */
+/**
+ * The data fields (not methods) of a record type, each optional.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#bodyfields
+ */
 export type BodyFields<T> = {
   [K in keyof T as T[K] extends (...args: any[]) => any ? never : K]?: BodyValue<T[K]>
 }
 
-/** The default body of create/update/partialUpdate: any fields of the schema's type. */
+/**
+ * The default body of create/update/partialUpdate: any fields of the schema's type.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#resourcebody
+ */
 export type ResourceBody<TSchema> = BodyFields<Denormalize<TSchema>>
 
-/** The default query params of `getList` besides the path params. */
+/**
+ * The default query params of `getList` besides the path params.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#listsearch
+ */
 export type ListSearch = Record<string, string | number | boolean | undefined> | undefined
 
 /** The schema of `delete`: `schema.Delete(schema)` for an Entity. */
@@ -37,6 +49,7 @@ export type DeleteSchema<TSchema> = TSchema extends EntityClass ? Delete<TSchema
  * member.
  * @template TPath - the path template of one record (`/users/:userId/posts/:id`)
  * @template TSchema - the schema of one record
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#resourceoptions
  */
 export interface ResourceOptions<
   TPath extends string,
@@ -66,6 +79,7 @@ type Member<O, TInstance> = RestEndpoint<O & { readonly path: string }> & ExtraM
  * @template TBody - the body of create/update
  * @template TSearch - getList's query params
  * @template TInstance - the endpoint class's instance type
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#resource
  */
 export interface Resource<
   TPath extends string,

@@ -7,7 +7,10 @@ import type { Denormalize } from '../schema/types'
 import type { PathArgs } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
 
-/** The type-relevant options of a RestEndpoint (the options object it was made with). */
+/**
+ * The type-relevant options of a RestEndpoint (the options object it was made with).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restgenerics
+ */
 export interface RestGenerics {
   readonly path: string
   readonly schema?: unknown
@@ -54,6 +57,7 @@ export type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> &
 /**
  * The arguments of a call: `(params)` without a body (optional when every param is); with one,
  * `(params, body)`, or `(body)` when the path has no params.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restargs
  */
 export type RestArgs<O extends RestGenerics> =
   IsAny<O> extends true
@@ -68,7 +72,10 @@ export type RestArgs<O extends RestGenerics> =
         ? [params?: ParamsOf<O>]
         : [params: ParamsOf<O>]
 
-/** What a call resolves to: `process`'s result, else the schema's denormalized type. */
+/**
+ * What a call resolves to: `process`'s result, else the schema's denormalized type.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restresult
+ */
 export type RestResult<O> =
   IsAny<O> extends true
     ? any
@@ -127,6 +134,9 @@ export type GenericsOf<E> = E extends { readonly '~generics'?: infer O extends R
 /** `O` with the members of `N` replacing its own. */
 export type MergeGenerics<O, N> = Omit<O, keyof N> & N
 
-/** What `endpoint.extend(options)` returns: same class, options merged. */
+/**
+ * What `endpoint.extend(options)` returns: same class, options merged.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restextended
+ */
 export type RestExtended<E, N> = RestEndpoint<MergeGenerics<GenericsOf<E>, N> & RestGenerics> &
   ExtraMembers<E>
