@@ -79,7 +79,7 @@ type Member<O, TInstance> = RestEndpoint<O & { readonly path: string }> & ExtraM
  * @template TBody - the body of create/update
  * @template TSearch - getList's query params
  * @template TInstance - the endpoint class's instance type
- * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#resource
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#restresource
  */
 export interface Resource<
   TPath extends string,

@@ -203,3 +203,29 @@ const Union = createResource({
   schema: new schema.Union({ todo: Todo }, 'type'),
 })
 Union.get({ id: 1 })
+
+// The same with destructuring, a default Endpoint class and the rest of the options spread.
+function createAuthResource<TPath extends string, TSchema>({
+  path,
+  schema,
+  Endpoint = AuthEndpoint,
+  ...extra
+}: {
+  readonly path: TPath
+  readonly schema: TSchema
+  readonly Endpoint?: typeof AuthEndpoint
+  readonly urlPrefix?: string
+  readonly dataExpiryLength?: number
+}) {
+  return createResource({ path, schema, Endpoint, ...extra })
+}
+const Auth = createAuthResource({
+  path: '/teams/:teamId/members/:id',
+  schema: Todo,
+  urlPrefix: 'x',
+})
+Auth.getList({ teamId: 1 })
+Auth.update({ teamId: 1, id: 2 }, { title: 'x' })
+// @ts-expect-error teamId is required
+Auth.getList({})
+expectTypeOf(Auth.get.describe()).toEqualTypeOf<string>()
