@@ -37,8 +37,18 @@ export { ExpiryStatus } from './redux/ExpiryStatus'
 export type { ResponseState, Readable } from './redux/reads'
 export type { RootSelector } from './redux/selectors'
 export type { EntityCacheActions, ReceivedPayload, FailedPayload } from './redux/actions'
-export type { EntityCacheState, RequestMeta, SerializedError } from './redux/state'
-export type { EndpointInterface, EndpointArgs, EndpointData } from './redux/endpointTypes'
+export type {
+  EntityCacheState,
+  RequestMeta,
+  SerializedError,
+  OptimisticLayer,
+} from './redux/state'
+export type {
+  EndpointInterface,
+  EndpointArgs,
+  EndpointData,
+  OptimisticSnapshot,
+} from './redux/endpointTypes'
 export type { CacheThunk } from './redux/fetchThunk'
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'

@@ -1,7 +1,7 @@
 import type { PayloadActionCreator } from '@reduxjs/toolkit'
 import { createAction } from '@reduxjs/toolkit'
 import type { EntityMeta, EntityRecord, EntityTables } from '../normalizr/types'
-import type { SerializedError } from './state'
+import type { OptimisticLayer, SerializedError } from './state'
 
 /** Times of one response or error. */
 export interface ResponseTimes {
@@ -32,6 +32,8 @@ export interface FailedPayload {
 
 /** The action creators of one cache; every type starts with `${reducerPath}/`. */
 export interface EntityCacheActions {
+  /** A mutation's optimistic write: shown over the tables until its request settles. */
+  optimistic: PayloadActionCreator<OptimisticLayer>
   /** A request started (marks `pendingSince`). */
   requested: PayloadActionCreator<{ key: string; fetchedAt: number }>
   /** A response arrived, normalized; also used by `setResponse`. */
@@ -51,6 +53,7 @@ export interface EntityCacheActions {
 /** Builds the action creators for a cache mounted at `reducerPath`. */
 export function buildActions(reducerPath: string): EntityCacheActions {
   return {
+    optimistic: createAction<OptimisticLayer>(`${reducerPath}/optimistic`),
     requested: createAction<{ key: string; fetchedAt: number }>(`${reducerPath}/requested`),
     received: createAction<ReceivedPayload>(`${reducerPath}/received`),
     failed: createAction<FailedPayload>(`${reducerPath}/failed`),

@@ -29,6 +29,24 @@ export interface EndpointInterface<
    * such an endpoint are deduplicated by key and arguments, not by key alone.
    */
   mergeResult?(existing: unknown, incoming: unknown): unknown
+  /**
+   * For mutations: the response to show at once, while the request is in flight. It is
+   * normalized and written as an optimistic layer (an action), removed when the request settles:
+   * on success the server's response replaces it, on failure only this write is rolled back.
+   * Throw to skip the optimistic write for a call.
+   */
+  getOptimisticResponse?(snapshot: OptimisticSnapshot, ...args: TArgs): unknown
+}
+
+/** What `getOptimisticResponse` can read: the cache as shown when the mutation starts. */
+export interface OptimisticSnapshot {
+  /** When the mutation started (its optimistic write's time). */
+  readonly fetchedAt: number
+  /** The data an endpoint (or Query) call reads now, or `undefined`. */
+  get<TReadable extends EndpointInterface<any, any, any> | { readonly isQuery: true }>(
+    readable: TReadable,
+    ...args: EndpointArgs<TReadable>
+  ): EndpointData<TReadable> | undefined
 }
 
 /** The arguments an endpoint (or Query) takes. */

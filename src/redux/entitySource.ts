@@ -1,7 +1,7 @@
 import { getOwn } from '../internal/ownKeys'
 import type { EntityMeta, EntityRecord, EntitySource } from '../normalizr/types'
 import { readBucketed } from './buckets'
-import type { EntityCacheState } from './state'
+import type { EntityCacheState, OptimisticLayer } from './state'
 
 const sources = new WeakMap<object, EntitySource>()
 const orders = new WeakMap<object, string[]>()
@@ -51,5 +51,84 @@ export function sourceOf(state: Pick<EntityCacheState, 'entities' | 'entitiesMet
     },
   }
   sources.set(entities, source)
+  return source
+}
+
+const overlays = new WeakMap<object, WeakMap<object, EntitySource>>()
+const overlayTables = new WeakMap<object, Map<string, object>>()
+
+/**
+ * What readers see: the confirmed tables with the optimistic layers on top (newest wins; a
+ * tombstone hides). Without layers it is {@link sourceOf}. Writes normalize against
+ * {@link sourceOf} (confirmed data only), so optimistic values never leak into the tables.
+ */
+export function readSourceOf(
+  state: Pick<EntityCacheState, 'entities' | 'entitiesMeta' | 'optimistic'>,
+): EntitySource {
+  const layers = state.optimistic
+  const base = sourceOf(state)
+  if (!layers || layers.length === 0) return base
+  let byLayers = overlays.get(state.entities)
+  if (!byLayers) {
+    byLayers = new WeakMap()
+    overlays.set(state.entities, byLayers)
+  }
+  const cached = byLayers.get(layers)
+  if (cached) return cached
+  const token = {}
+  /** The newest layer's word on an entity: a record, a tombstone (null), or nothing. */
+  const fromLayers = (key: string, pk: string): EntityRecord | null | undefined => {
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const layer = layers[i] as OptimisticLayer
+      const meta = getOwn<EntityMeta>(getOwn(layer.entitiesMeta, key), pk)
+      if (meta?.deleted) return null
+      const record = getOwn<EntityRecord>(getOwn(layer.entities, key), pk)
+      if (record !== undefined) return record
+    }
+    return undefined
+  }
+  const touches = (key: string) =>
+    layers.some((layer) => getOwn(layer.entitiesMeta, key) !== undefined)
+  const source: EntitySource = {
+    token,
+    getEntity(key, pk) {
+      const layered = fromLayers(key, pk)
+      return layered === null ? undefined : (layered ?? base.getEntity(key, pk))
+    },
+    getMeta: (key, pk) => base.getMeta(key, pk),
+    getTable(key) {
+      const table = base.getTable(key)
+      if (!touches(key)) return table
+      // A fresh identity per (tables, layers): anything reading the whole table rereads it.
+      let byKey = overlayTables.get(token)
+      if (!byKey) {
+        byKey = new Map()
+        overlayTables.set(token, byKey)
+      }
+      let identity = byKey.get(key)
+      if (!identity) {
+        identity = {}
+        byKey.set(key, identity)
+      }
+      return identity
+    },
+    forEachEntity(key, fn) {
+      const seen = new Set<string>()
+      base.forEachEntity(key, (pk) => {
+        seen.add(pk)
+        const record = source.getEntity(key, pk)
+        if (record !== undefined) fn(pk, record)
+      })
+      for (const layer of layers) {
+        for (const pk of Object.keys(getOwn<object>(layer.entities, key) ?? {})) {
+          if (seen.has(pk)) continue
+          seen.add(pk)
+          const record = source.getEntity(key, pk)
+          if (record !== undefined) fn(pk, record)
+        }
+      }
+    },
+  }
+  byLayers.set(layers, source)
   return source
 }

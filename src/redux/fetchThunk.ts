@@ -11,6 +11,7 @@ import { normalize } from '../normalizr/normalize'
 import type { EntityCacheActions } from './actions'
 import type { EndpointInterface } from './endpointTypes'
 import { sourceOf } from './entitySource'
+import { writeOptimistic } from './optimistic'
 import type { CacheReads } from './reads'
 import { serializeError } from './serializeError'
 import type { EntityCacheState } from './state'
@@ -64,6 +65,14 @@ export function buildFetchThunk(deps: FetchDeps) {
       }
       const fetchedAt = clock()
       dispatch(actions.requested({ key, fetchedAt }))
+      if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
+        writeOptimistic(endpoint, args, key, fetchedAt, {
+          actions,
+          reads,
+          slice: selectSlice(getState()),
+          dispatch,
+        })
+      }
 
       const fail = (error: unknown): never => {
         const date = Date.now()

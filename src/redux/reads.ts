@@ -6,7 +6,7 @@ import { getOwn, hasOwn } from '../internal/ownKeys'
 import type { MemoCache } from '../normalizr/MemoCache'
 import { isEntitySchema } from '../normalizr/isEntity'
 import type { EndpointInterface } from './endpointTypes'
-import { sourceOf } from './entitySource'
+import { readSourceOf, sourceOf } from './entitySource'
 import { ExpiryStatus } from './ExpiryStatus'
 import { LruMap } from './lru'
 import type { Query } from './Query'
@@ -58,14 +58,14 @@ export function buildReads(selectSlice: (root: unknown) => EntityCacheState, mem
       const result = slice.results[key]
       if (schema === undefined || schema === null)
         return { data: result, incomplete: false, derived: false }
-      const read = memo.denormalize(schema, result, sourceOf(slice), args)
+      const read = memo.denormalize(schema, result, readSourceOf(slice), args)
       return { data: read.data, incomplete: read.incomplete, derived: false }
     }
     if (schema === undefined || schema === null || endpoint.sideEffect) {
       return { data: undefined, incomplete: false, derived: false }
     }
     // Nothing stored for this call: answer from the tables when the schema can (Entity by pk, All).
-    const read = memo.query(schema, stableArgs(key, args), sourceOf(slice))
+    const read = memo.query(schema, stableArgs(key, args), readSourceOf(slice))
     return { data: read.data, incomplete: read.incomplete, derived: true }
   }
 
@@ -73,9 +73,9 @@ export function buildReads(selectSlice: (root: unknown) => EntityCacheState, mem
   function readQueryEntries(
     query: Query<unknown>,
     args: readonly unknown[],
-    slice: Pick<EntityCacheState, 'entities' | 'entitiesMeta'>,
+    slice: Pick<EntityCacheState, 'entities' | 'entitiesMeta' | 'optimistic'>,
   ): unknown {
-    return memo.query(query.schema, stableArgs(query.key(...args), args), sourceOf(slice)).data
+    return memo.query(query.schema, stableArgs(query.key(...args), args), readSourceOf(slice)).data
   }
 
   /**

@@ -32,8 +32,35 @@ export function buildReducer(actions: EntityCacheActions): Reducer<EntityCacheSt
   }
 }
 
+/** The state without the optimistic layer of the request (key, fetchedAt), if it has one. */
+function withoutLayer(state: EntityCacheState, key: string, fetchedAt: number): EntityCacheState {
+  const layers = state.optimistic
+  if (!layers.some((layer) => layer.key === key && layer.fetchedAt === fetchedAt)) return state
+  const optimistic = layers.filter((layer) => !(layer.key === key && layer.fetchedAt === fetchedAt))
+  return { ...state, optimistic }
+}
+
 function buildBookkeeping(actions: EntityCacheActions) {
+  const reduce = buildRequestBookkeeping(actions)
   return (state = initialEntityCacheState(), action: UnknownAction): EntityCacheState => {
+    if (actions.optimistic.match(action)) {
+      if (action.payload.fetchedAt < state.resetAt) return state
+      return { ...state, optimistic: [...state.optimistic, action.payload] }
+    }
+    const next = reduce(state, action)
+    // A request that settles (any way) takes its optimistic write away.
+    if (actions.received.match(action) || actions.failed.match(action)) {
+      return withoutLayer(next, action.payload.key, action.payload.times.fetchedAt)
+    }
+    if (actions.settled.match(action)) {
+      return withoutLayer(next, action.payload.key, action.payload.fetchedAt)
+    }
+    return next
+  }
+}
+
+function buildRequestBookkeeping(actions: EntityCacheActions) {
+  return (state: EntityCacheState, action: UnknownAction): EntityCacheState => {
     if (actions.received.match(action)) {
       const { key, result, entities, entitiesMeta, times } = action.payload
       if (times.fetchedAt < state.resetAt) return state

@@ -30,6 +30,7 @@ export function buildSelect(selectSlice: (root: unknown) => EntityCacheState, re
   const registry = new WeakMap<object, LruMap<string, RootSelector<unknown>>>()
   const selectEntities = (root: unknown) => selectSlice(root).entities
   const selectEntitiesMeta = (root: unknown) => selectSlice(root).entitiesMeta
+  const selectOptimistic = (root: unknown) => selectSlice(root).optimistic
 
   function endpointSelector(endpoint: EndpointInterface, key: string, args: readonly unknown[]) {
     return createCacheSelector(
@@ -37,10 +38,11 @@ export function buildSelect(selectSlice: (root: unknown) => EntityCacheState, re
         (root: unknown) => getOwn(selectSlice(root).results, key),
         selectEntities,
         selectEntitiesMeta,
+        selectOptimistic,
       ],
-      (result, entities, entitiesMeta) => {
+      (result, entities, entitiesMeta, optimistic) => {
         const results = result === undefined ? {} : { [key]: result }
-        const slice = { entities, entitiesMeta, results, meta: {}, resetAt: 0 }
+        const slice = { entities, entitiesMeta, results, meta: {}, resetAt: 0, optimistic }
         return reads.readEndpointData(endpoint, key, args, slice).data
       },
     )
@@ -48,8 +50,9 @@ export function buildSelect(selectSlice: (root: unknown) => EntityCacheState, re
 
   function querySelector(query: Query<unknown>, args: readonly unknown[]) {
     const selectEntries = createCacheSelector(
-      [selectEntities, selectEntitiesMeta],
-      (entities, entitiesMeta) => reads.readQueryEntries(query, args, { entities, entitiesMeta }),
+      [selectEntities, selectEntitiesMeta, selectOptimistic],
+      (entities, entitiesMeta, optimistic) =>
+        reads.readQueryEntries(query, args, { entities, entitiesMeta, optimistic }),
     )
     return createCacheSelector([selectEntries], (entries) =>
       entries === undefined ? undefined : query.process(entries as never, ...args),

@@ -1,4 +1,4 @@
-import type { EntityMeta, EntityRecord } from '../normalizr/types'
+import type { EntityMeta, EntityRecord, EntityTables } from '../normalizr/types'
 
 /** `{ [entityKey]: { [bucket]: { [pk]: value } } }`: tables split in hashed buckets (see buckets.ts). */
 export type BucketedTables<T> = Record<string, Record<string, Record<string, T>>>
@@ -48,9 +48,25 @@ export interface EntityCacheState {
   readonly meta: Record<string, RequestMeta>
   /** Time of the last `resetEntireStore`; responses to requests started before are dropped. */
   readonly resetAt: number
+  /**
+   * Optimistic writes of mutations in flight, oldest first. Reads see them over the confirmed
+   * tables; each is removed when its request settles (so a failure rolls back only its own).
+   */
+  readonly optimistic: readonly OptimisticLayer[]
+}
+
+/** One optimistic write: the records it shows until its request settles. Plain data. */
+export interface OptimisticLayer {
+  /** The request it belongs to: its key and start time. */
+  readonly key: string
+  readonly fetchedAt: number
+  /** Records shown instead of the confirmed ones (merged with what was shown when written). */
+  readonly entities: EntityTables<EntityRecord>
+  /** Their meta; a tombstone (`deleted: true`) hides the entity. */
+  readonly entitiesMeta: EntityTables<EntityMeta>
 }
 
 /** The state of a fresh cache. */
 export function initialEntityCacheState(): EntityCacheState {
-  return { entities: {}, entitiesMeta: {}, results: {}, meta: {}, resetAt: 0 }
+  return { entities: {}, entitiesMeta: {}, results: {}, meta: {}, resetAt: 0, optimistic: [] }
 }

@@ -1,0 +1,142 @@
+import { Endpoint, Query, schema } from 'rtk-resources'
+import type { OptimisticSnapshot } from 'rtk-resources'
+import { User } from '../fixtures/entities'
+import { deferred, expectPlain, makeStore } from '../fixtures/store'
+
+type Patch = { id: number; name?: string }
+const seed = [
+  { id: 1, name: 'Ada', posts: [] },
+  { id: 2, name: 'Grace', posts: [] },
+]
+const getUsers = new Endpoint(async () => structuredClone(seed), { schema: [User], name: 'users' })
+const all = new Query(new schema.All(User))
+
+/** A PATCH-like mutation whose answers the test controls; optimistic by the call's body. */
+function controlledRename() {
+  const calls: Array<ReturnType<typeof deferred<unknown>>> = []
+  const rename = new Endpoint(
+    (_patch: Patch) => {
+      const call = deferred<unknown>()
+      calls.push(call)
+      return call.promise
+    },
+    {
+      schema: User,
+      sideEffect: true,
+      name: 'rename',
+      getOptimisticResponse: (_snap: OptimisticSnapshot, patch: Patch) => patch,
+    },
+  )
+  return { rename, calls }
+}
+const names = (state: unknown, select: (s: unknown) => User[] | undefined) =>
+  select(state)?.map((u) => `${u.id}:${u.name}`)
+
+test('the optimistic write shows at once, as an action; the server response replaces it', async () => {
+  const { store, cache, controller, recorded, replay } = makeStore()
+  await controller.fetch(getUsers)
+  const { rename, calls } = controlledRename()
+  const pending = controller.fetch(rename, { id: 1, name: 'Ada (saving)' })
+  const select = cache.select(getUsers)
+  expect(names(store.getState(), select)).toEqual(['1:Ada (saving)', '2:Grace'])
+  expect(recorded.map((a) => a.type)).toContain('data/optimistic')
+  // The confirmed tables are untouched; the layer is plain data.
+  expect(JSON.stringify(store.getState().data.entities)).not.toContain('saving')
+  expect(store.getState().data.optimistic).toHaveLength(1)
+  expectPlain(store.getState())
+
+  await Promise.resolve() // the request itself starts in a microtask
+  calls[0]?.resolve({ id: 1, name: 'Ada L.' })
+  await pending
+  expect(names(store.getState(), select)).toEqual(['1:Ada L.', '2:Grace'])
+  expect(store.getState().data.optimistic).toEqual([])
+  expect(replay()).toEqual(store.getState())
+})
+
+test('two concurrent optimistic edits, one fails: only that one is rolled back', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const { rename, calls } = controlledRename()
+  const first = controller.fetch(rename, { id: 1, name: 'Ada 2' })
+  const second = controller.fetch(rename, { id: 2, name: 'Grace 2' })
+  const select = cache.select(getUsers)
+  expect(names(store.getState(), select)).toEqual(['1:Ada 2', '2:Grace 2'])
+  await Promise.resolve()
+  expect(calls).toHaveLength(2)
+  calls[0]?.reject(new Error('conflict'))
+  await expect(first).rejects.toThrow('conflict')
+  expect(names(store.getState(), select)).toEqual(['1:Ada', '2:Grace 2'])
+  calls[1]?.resolve({ id: 2, name: 'Grace 2' })
+  await second
+  expect(names(store.getState(), select)).toEqual(['1:Ada', '2:Grace 2'])
+  expectPlain(store.getState())
+})
+
+test('an older refetch resolving after the optimistic write does not undo it', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const slow = deferred<typeof seed>()
+  const refetch = new Endpoint(() => slow.promise, { schema: [User], name: 'users' })
+  const refetching = controller.fetch(refetch)
+  await Promise.resolve()
+  const { rename, calls } = controlledRename()
+  const saving = controller.fetch(rename, { id: 1, name: 'Optimistic' })
+  slow.resolve(structuredClone(seed))
+  await refetching
+  expect(cache.select(new Query(User), { id: 1 })(store.getState())?.name).toBe('Optimistic')
+  calls[0]?.resolve({ id: 1, name: 'Saved' })
+  await saving
+  expect(cache.select(new Query(User), { id: 1 })(store.getState())?.name).toBe('Saved')
+})
+
+test('an optimistic delete hides the entity everywhere; a failure brings it back', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const answer = deferred<unknown>()
+  const remove = new Endpoint((_params: { id: number }) => answer.promise, {
+    schema: new schema.Delete(User),
+    sideEffect: true,
+    name: 'remove',
+    getOptimisticResponse: (_snap: OptimisticSnapshot, params: { id: number }) => params,
+  })
+  const removing = controller.fetch(remove, { id: 2 })
+  expect(
+    cache
+      .select(all)(store.getState())
+      ?.map((u) => u.id),
+  ).toEqual([1])
+  expect(
+    cache
+      .select(getUsers)(store.getState())
+      ?.map((u) => u.id),
+  ).toEqual([1])
+  answer.reject(new Error('forbidden'))
+  await expect(removing).rejects.toThrow('forbidden')
+  expect(
+    cache
+      .select(all)(store.getState())
+      ?.map((u) => u.id),
+  ).toEqual([1, 2])
+})
+
+test('the snapshot reads the cache as shown; throwing skips the optimistic write', async () => {
+  const { store, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const seen: unknown[] = []
+  const answer = deferred<unknown>()
+  const touch = new Endpoint((_p: { id: number }) => answer.promise, {
+    schema: User,
+    sideEffect: true,
+    name: 'touch',
+    getOptimisticResponse(snap: OptimisticSnapshot, params: { id: number }) {
+      seen.push(snap.get(getUsers)?.length, snap.get(all)?.length)
+      throw new Error('skip')
+      return params
+    },
+  })
+  const pending = controller.fetch(touch, { id: 1 })
+  expect(seen).toEqual([2, 2])
+  expect(store.getState().data.optimistic).toEqual([])
+  answer.resolve({ id: 1, name: 'ok' })
+  await pending
+})
