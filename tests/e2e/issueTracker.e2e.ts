@@ -173,6 +173,7 @@ async function main(steps: Steps): Promise<void> {
     await go('#/')
     await rows().first().waitFor()
     await page!.evaluate(() => window.scrollTo(0, 0))
+    await page!.mouse.move(0, 0)
     await page!.screenshot({ path: path.join(resultsDir, 'issue-tracker.png') })
     await go('#/issues/60')
     await page!.locator('[data-testid="issue-body"]').waitFor()
@@ -183,6 +184,7 @@ async function main(steps: Steps): Promise<void> {
 
 async function run(): Promise<number> {
   fs.mkdirSync(resultsDir, { recursive: true })
+  fs.rmSync(path.join(resultsDir, 'issue-tracker-failure.png'), { force: true })
   const steps = new Steps(() => page)
   console.log('e2e: examples/issue-tracker in Debian chromium')
   try {

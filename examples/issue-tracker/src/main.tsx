@@ -6,7 +6,11 @@ import { AuthProvider } from './api/auth'
 import { getLabels, UserResource } from './api/resources'
 import { App } from './components/App'
 import { cache, store } from './store'
-import './styles.css'
+import './styles/base.css'
+import './styles/layout.css'
+import './styles/controls.css'
+import './styles/issues.css'
+import './styles/team.css'
 
 // Start the requests every page needs before the first render, so they run side by side
 // (the hooks that read them share these requests instead of starting their own).

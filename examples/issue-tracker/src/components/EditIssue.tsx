@@ -29,14 +29,17 @@ export function EditIssue({ issue, onDone }: { issue: Issue; onDone(): void }) {
     labels: issue.labels.map((label) => label.name),
   }
   return (
-    <IssueForm
-      initial={initial}
-      submitLabel="Save"
-      withState
-      busy={busy}
-      error={error}
-      onSubmit={(input) => void save(input)}
-      onCancel={onDone}
-    />
+    <div className="edit">
+      <h2 className="edit-title">Edit #{issue.id}</h2>
+      <IssueForm
+        initial={initial}
+        submitLabel="Save"
+        withState
+        busy={busy}
+        error={error}
+        onSubmit={(input) => void save(input)}
+        onCancel={onDone}
+      />
+    </div>
   )
 }
