@@ -31,6 +31,8 @@ export type {
 export { createEntityCache } from './redux/createEntityCache'
 export type { EntityCache, EntityCacheOptions } from './redux/createEntityCache'
 export { Controller } from './redux/Controller'
+export { fixture, fixtureState, loadFixtures } from './redux/fixtures'
+export type { Fixture } from './redux/fixtures'
 export type { StoreLike } from './redux/Controller'
 export { Query } from './redux/Query'
 export { ExpiryStatus } from './redux/ExpiryStatus'
