@@ -111,9 +111,9 @@ export function normalize(
     deleteEntity(entity, pk) {
       const key = entity.key
       const storedMeta = source.getMeta(key, pk)
-      if (storedMeta && !storedMeta.deleted && storedMeta.fetchedAt > incomingMeta.fetchedAt) {
-        return // data from a request started after this delete stays
-      }
+      // Anything from a request started after this delete stays: newer data, or a newer
+      // tombstone (whose time must not be moved back, or an in-between GET would resurrect).
+      if (storedMeta && storedMeta.fetchedAt > incomingMeta.fetchedAt) return
       const tables = tablesFor(key)
       deleteOwn(tables.records, pk)
       setOwn(tables.metas, pk, { ...incomingMeta, deleted: true })

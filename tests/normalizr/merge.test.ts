@@ -1,4 +1,12 @@
-import { Entity, MemoCache, schema } from 'rtk-resources'
+import {
+  Entity,
+  MemoCache,
+  applyNormalized,
+  createPlainSource,
+  normalize,
+  schema,
+} from 'rtk-resources'
+import type { PlainTables } from 'rtk-resources'
 import { Post, User } from '../fixtures/entities'
 import { write } from '../fixtures/tables'
 
@@ -108,5 +116,27 @@ describe('tombstones and ordering', () => {
     const deleted = write(new schema.Delete(User), { id: 1 }, stored.tables, at(2000))
     const again = write(User, { id: 1, name: 'A2' }, deleted.tables, at(3000))
     expect(again.tables.entities.User?.['1']).toEqual({ id: 1, name: 'A2' })
+  })
+})
+
+test('an older delete arriving after a newer one keeps the newer tombstone (regression)', () => {
+  class Item extends Entity {
+    id = 0
+    pk() {
+      return this.id
+    }
+    static key = 'Item'
+  }
+  const del = new schema.Delete(Item)
+  const step = (tables: PlainTables, s: unknown, input: unknown, fetchedAt: number) =>
+    applyNormalized(tables, normalize(s, input, [], createPlainSource(tables), { fetchedAt }))
+  let tables: PlainTables = { entities: {}, entitiesMeta: {} }
+  tables = step(tables, del, { id: 1 }, 30)
+  tables = step(tables, del, { id: 1 }, 10)
+  tables = step(tables, Item, { id: 1 }, 20)
+  expect(createPlainSource(tables).getEntity('Item', '1')).toBeUndefined()
+  expect(createPlainSource(tables).getMeta('Item', '1')).toMatchObject({
+    deleted: true,
+    fetchedAt: 30,
   })
 })

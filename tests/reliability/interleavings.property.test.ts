@@ -93,6 +93,6 @@ test('random interleavings of responses, deletes and invalidations keep the inva
         expect(replay()).toEqual(state)
       },
     ),
-    { numRuns: 60 },
+    { numRuns: 150 },
   )
 })
