@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import { devtoolsReplay, devtoolsTypes, installDevtoolsStandIn } from './devtools'
 import {
   assert,
   assertEqual,
@@ -169,6 +170,18 @@ async function main(steps: Steps): Promise<void> {
     assert((await requests()).filter((line) => line === 'POST /api/graphql').length >= 2, 'gql')
   })
 
+  await steps.run('Redux DevTools: plain actions that replay into the same state', async () => {
+    const types = new Set(await devtoolsTypes(page!))
+    // The cache's actions and the app's own slice's, in one store.
+    for (const type of ['entities/received', 'entities/failed', 'ui/labelFilterSet']) {
+      assert(types.has(type), `a ${type} action was recorded`)
+    }
+    const replay = await devtoolsReplay(page!)
+    assert(replay.actions > 20, `actions recorded (${replay.actions})`)
+    assert(replay.plain, 'every action is plain JSON')
+    assert(replay.sameState, 'replaying JSON copies of the actions rebuilds the state')
+  })
+
   await steps.run('screenshot of the list', async () => {
     await go('#/')
     await rows().first().waitFor()
@@ -192,6 +205,7 @@ async function run(): Promise<number> {
       server = await startServer()
       browser = await launchBrowser()
       page = browser.context.pages()[0] ?? (await browser.context.newPage())
+      await installDevtoolsStandIn(page)
       page.on('pageerror', (error) => pageErrors.push(error.message))
       page.on('console', (message) => {
         // Failed requests on purpose (the 422) are logged by chromium as "Failed to load resource".
