@@ -39,12 +39,7 @@ export { ExpiryStatus } from './redux/ExpiryStatus'
 export type { ResponseState, Readable } from './redux/reads'
 export type { RootSelector } from './redux/selectors'
 export type { EntityCacheActions, ReceivedPayload, FailedPayload } from './redux/actions'
-export type {
-  EntityCacheState,
-  RequestMeta,
-  SerializedError,
-  OptimisticLayer,
-} from './redux/state'
+export type { EntityCacheState, RequestMeta, SerializedError, OptimisticLayer } from './redux/state'
 export type {
   EndpointInterface,
   EndpointArgs,

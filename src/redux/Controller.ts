@@ -1,11 +1,10 @@
 import type { Dispatch } from '@reduxjs/toolkit'
-import { normalize } from '../normalizr/normalize'
 import type { EntityCacheActions } from './actions'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
-import { sourceOf } from './entitySource'
 import type { CacheThunk, ExpiryDefaults } from './fetchThunk'
 import type { Query } from './Query'
 import type { CacheReads, Readable, ResponseState } from './reads'
+import { receivedPayload } from './receive'
 import { ExpiryStatus } from './ExpiryStatus'
 import { serializeError } from './serializeError'
 import type { EntityCacheState } from './state'
@@ -124,18 +123,11 @@ export class Controller {
       fetchedAt,
       expiresAt: date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
     }
-    const value = response === undefined ? null : response
-    const normalized =
-      endpoint.schema === undefined || endpoint.schema === null
-        ? { result: value, entities: {}, entitiesMeta: {} }
-        : normalize(
-            endpoint.schema,
-            value,
-            args,
-            sourceOf(selectSlice(this.store.getState())),
-            times,
-          )
-    this.store.dispatch(actions.received({ key: endpoint.key(...args), ...normalized, times }))
+    const slice = selectSlice(this.store.getState())
+    const key = endpoint.key(...args)
+    this.store.dispatch(
+      actions.received(receivedPayload(endpoint, args, key, response, slice, times)),
+    )
   }
 
   /** Records `error` as the outcome of `endpoint(...args)`. */

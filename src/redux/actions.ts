@@ -21,6 +21,8 @@ export interface ReceivedPayload {
   /** Their meta; tombstones (`deleted: true`) mark deletions. */
   readonly entitiesMeta: EntityTables<EntityMeta>
   readonly times: ResponseTimes
+  /** Other results this response changes (lists that grow), by request key; plain data. */
+  readonly updates?: Readonly<Record<string, unknown>>
 }
 
 /** Payload of `failed`. */

@@ -1,3 +1,4 @@
+import type { NormalizedResponse } from '../normalizr/types'
 import type { Denormalize } from '../schema/types'
 
 /**
@@ -29,6 +30,18 @@ export interface EndpointInterface<
    * such an endpoint are deduplicated by key and arguments, not by key alone.
    */
   mergeResult?(existing: unknown, incoming: unknown): unknown
+  /**
+   * For responses that change other stored results (a created item joining the lists it
+   * belongs to): given this response's normalized result, the stored results by key and the call's
+   * args, returns the new results of the keys it changes. They travel in the same `received`
+   * action, so reducers stay pure.
+   */
+  updateResults?(
+    result: unknown,
+    results: Readonly<Record<string, unknown>>,
+    args: TArgs,
+    normalized: NormalizedResponse,
+  ): Record<string, unknown> | undefined
   /**
    * For mutations: the response to show at once, while the request is in flight. It is
    * normalized and written as an optimistic layer (an action), removed when the request settles:

@@ -5,14 +5,12 @@
  * request started before the last reset is dropped.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
-import { getOwn, hasOwn } from '../internal/ownKeys'
 import { stableStringify } from '../internal/stableStringify'
-import { normalize } from '../normalizr/normalize'
 import type { EntityCacheActions } from './actions'
 import type { EndpointInterface } from './endpointTypes'
-import { sourceOf } from './entitySource'
 import { writeOptimistic } from './optimistic'
 import type { CacheReads } from './reads'
+import { receivedPayload } from './receive'
 import { serializeError } from './serializeError'
 import type { EntityCacheState } from './state'
 
@@ -46,9 +44,22 @@ function isAbort(error: unknown): boolean {
   )
 }
 
+const ignore = () => {}
+
 /** Builds `fetchThunk(endpoint, args)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
   const { actions, selectSlice, reads, defaults, clock, inflightOf } = deps
+  // Per store and key: the last page merge of a paged list. Pages merge in the order their
+  // requests started, whatever order the responses arrive in.
+  const mergeTails = new WeakMap<() => unknown, Map<string, Promise<void>>>()
+  const tailsOf = (getState: () => unknown) => {
+    let tails = mergeTails.get(getState)
+    if (!tails) {
+      tails = new Map()
+      mergeTails.set(getState, tails)
+    }
+    return tails
+  }
 
   return function fetchThunk<T = unknown>(
     endpoint: EndpointInterface,
@@ -97,23 +108,18 @@ export function buildFetchThunk(deps: FetchDeps) {
         const date = Date.now()
         const expiresAt = date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
         const times = { date, fetchedAt, expiresAt }
-        const value = response === undefined ? null : response
-        const normalized =
-          endpoint.schema === undefined || endpoint.schema === null
-            ? { result: value, entities: {}, entitiesMeta: {} }
-            : normalize(endpoint.schema, value, args, sourceOf(slice), times)
-        if (endpoint.mergeResult && hasOwn(slice.results, key)) {
-          normalized.result = endpoint.mergeResult(getOwn(slice.results, key), normalized.result)
-        }
-        dispatch(actions.received({ key, ...normalized, times }))
+        dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
         const read = reads.readEndpointData(endpoint, key, args, selectSlice(getState()))
         return (read.data === undefined ? response : read.data) as T
       }
 
+      const tails = endpoint.mergeResult ? tailsOf(getState) : undefined
+      const before = tails?.get(key)
       const promise = Promise.resolve()
         .then(() => endpoint(...args))
+        .then((response) => (before ? before.then(() => response) : response))
         .then((response) => {
           try {
             return settle(response)
@@ -121,6 +127,13 @@ export function buildFetchThunk(deps: FetchDeps) {
             return fail(error)
           }
         }, fail)
+      if (tails) {
+        const tail = promise.then(ignore, ignore)
+        tails.set(key, tail)
+        void tail.then(() => {
+          if (tails.get(key) === tail) tails.delete(key)
+        })
+      }
       if (!endpoint.sideEffect) {
         inflight.set(flightKey, promise)
         const clear = () => {

@@ -3,11 +3,10 @@
  * exactly as if they had been fetched.
  */
 import type { UnknownAction } from '@reduxjs/toolkit'
-import { normalize } from '../normalizr/normalize'
 import type { EntityCache } from './createEntityCache'
 import type { EndpointArgs, EndpointInterface } from './endpointTypes'
-import { sourceOf } from './entitySource'
 import { serializeError } from './serializeError'
+import { receivedPayload } from './receive'
 import type { EntityCacheState } from './state'
 
 /** One fixture: the call, and its response or error. */
@@ -100,11 +99,7 @@ function fixtureAction(
     fetchedAt,
     expiresAt: date + (item.endpoint.dataExpiryLength ?? dataExpiryLength),
   }
-  const value = item.response === undefined ? null : item.response
-  const schema = item.endpoint.schema
-  const normalized =
-    schema === undefined || schema === null
-      ? { result: value, entities: {}, entitiesMeta: {} }
-      : normalize(schema, value, args, sourceOf(state), times)
-  return cache.actions.received({ key, ...normalized, times })
+  return cache.actions.received(
+    receivedPayload(item.endpoint, args, key, item.response, state, times),
+  )
 }

@@ -16,6 +16,17 @@ function withMember<T>(record: Record<string, T>, key: string, value: T): Record
   return next
 }
 
+/** `results` with the other results a response changed (lists that grow) written in. */
+function withUpdates(
+  results: Record<string, unknown>,
+  updates: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  if (!updates) return results
+  const next = { ...results }
+  for (const key of Object.keys(updates)) setOwn(next, key, updates[key])
+  return next
+}
+
 function withoutPending(meta: RequestMeta): RequestMeta {
   const { pendingSince: _pending, ...rest } = meta
   return rest
@@ -62,7 +73,7 @@ function buildBookkeeping(actions: EntityCacheActions) {
 function buildRequestBookkeeping(actions: EntityCacheActions) {
   return (state: EntityCacheState, action: UnknownAction): EntityCacheState => {
     if (actions.received.match(action)) {
-      const { key, result, entities, entitiesMeta, times } = action.payload
+      const { key, result, entities, entitiesMeta, times, updates } = action.payload
       if (times.fetchedAt < state.resetAt) return state
       const tables = writeBucketed(state.entities, state.entitiesMeta, entities, entitiesMeta)
       const previous = getOwn<RequestMeta>(state.meta, key)
@@ -81,7 +92,10 @@ function buildRequestBookkeeping(actions: EntityCacheActions) {
       return {
         ...state,
         ...tables,
-        results: stale ? state.results : withMember(state.results, key, result),
+        results: withUpdates(
+          stale ? state.results : withMember(state.results, key, result),
+          updates,
+        ),
         meta: stale
           ? state.meta
           : withMember<RequestMeta>(state.meta, key, {

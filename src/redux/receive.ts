@@ -1,0 +1,42 @@
+/**
+ * From a response to the one `received` action that stores it: normalized against the
+ * confirmed tables, merged into the stored result when the endpoint pages (`mergeResult`), and
+ * with the other results it changes (`updateResults`: lists that grow). Used by fetches,
+ * `setResponse` and fixtures alike, so all three store a response the same way.
+ */
+import { getOwn, hasOwn } from '../internal/ownKeys'
+import { normalize } from '../normalizr/normalize'
+import type { ReceivedPayload, ResponseTimes } from './actions'
+import type { EndpointInterface } from './endpointTypes'
+import { sourceOf } from './entitySource'
+import type { EntityCacheState } from './state'
+
+/** The payload of the `received` action for `response` to `endpoint(...args)`. */
+export function receivedPayload(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  key: string,
+  response: unknown,
+  slice: EntityCacheState,
+  times: ResponseTimes,
+): ReceivedPayload {
+  const value = response === undefined ? null : response
+  const schema = endpoint.schema
+  const normalized =
+    schema === undefined || schema === null
+      ? { result: value, entities: {}, entitiesMeta: {} }
+      : normalize(schema, value, args, sourceOf(slice), times)
+  let result = normalized.result
+  if (endpoint.mergeResult && hasOwn(slice.results, key)) {
+    result = endpoint.mergeResult(getOwn(slice.results, key), result)
+  }
+  const updates = endpoint.updateResults?.(result, slice.results, args as never, normalized)
+  return {
+    key,
+    result,
+    entities: normalized.entities,
+    entitiesMeta: normalized.entitiesMeta,
+    times,
+    ...(updates && Object.keys(updates).length > 0 ? { updates } : {}),
+  }
+}
