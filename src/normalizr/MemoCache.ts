@@ -9,15 +9,10 @@
 import { isPlainObject } from '../internal/ownKeys'
 import { EntityNode, GraphNode, RecordDep, TableDep, isValidIn } from './graph'
 import { isEntitySchema, isSchemaObject } from './isEntity'
+import { queryKey, recordingSource } from './queryKey'
 import { reuse } from './reuse'
-import { denormalizeItems, denormalizeMembers, itemSchemaOf, queryMembers } from './shorthand'
-import type {
-  DenormalizeContext,
-  EntityRecord,
-  EntitySchemaContract,
-  EntitySource,
-  QueryContext,
-} from './types'
+import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
+import type { DenormalizeContext, EntityRecord, EntitySchemaContract, EntitySource } from './types'
 import { INVALID } from './types'
 
 /** What a read returns: the data, and whether a record it needed was incomplete. */
@@ -49,6 +44,8 @@ function toResult(value: unknown): DenormalizeResult {
 export class MemoCache {
   /** Entity nodes, per Entity class (summary and detail classes of one key read separately). */
   private readonly entities = new WeakMap<EntitySchemaContract, Map<string, EntityNode>>()
+  /** The classes that have entity nodes, per table (to forget a table's records). */
+  private readonly classes = new Map<string, Set<EntitySchemaContract>>()
   /** Result nodes, per schema, per normalized input object. */
   private readonly results = new WeakMap<object, WeakMap<object, ResultNode>>()
   /** Query nodes, per schema, per args array. */
@@ -95,12 +92,22 @@ export class MemoCache {
     return value === INVALID ? undefined : (value as T | undefined)
   }
 
+  /** Drops the memoized instances of these records (forgotten by the cache), in every class. */
+  forgetEntities(key: string, pks: readonly string[]): void {
+    for (const entity of this.classes.get(key) ?? []) {
+      const nodes = this.entities.get(entity)
+      for (const pk of pks) nodes?.delete(pk)
+    }
+  }
+
   /** @internal */
   entityNodes(entity: EntitySchemaContract): Map<string, EntityNode> {
     let nodes = this.entities.get(entity)
     if (!nodes) {
       nodes = new Map()
       this.entities.set(entity, nodes)
+      const classes = this.classes.get(entity.key) ?? new Set()
+      this.classes.set(entity.key, classes.add(entity))
     }
     return nodes
   }
@@ -254,37 +261,4 @@ class DenormalizeRun implements DenormalizeContext {
     }
     this.deps = saved
   }
-}
-
-/** A view of `source` that records what it is asked into `deps`. */
-function recordingSource(source: EntitySource, deps: GraphNode['deps']): EntitySource {
-  return {
-    token: source.token,
-    getMeta: (key, pk) => source.getMeta(key, pk),
-    getEntity(key, pk) {
-      const record = source.getEntity(key, pk)
-      deps.push(new RecordDep(key, pk, record))
-      return record
-    },
-    getTable(key) {
-      const table = source.getTable(key)
-      deps.push(new TableDep(key, table))
-      return table
-    },
-    forEachEntity(key, fn) {
-      deps.push(new TableDep(key, source.getTable(key)))
-      source.forEachEntity(key, fn)
-    },
-  }
-}
-
-/** Derives a normalized input from args alone, or `undefined` when the tables cannot answer. */
-export function queryKey(schema: unknown, args: readonly unknown[], source: EntitySource): unknown {
-  const ctx: QueryContext = { source, queryKey: (s, a) => queryKey(s, a, source) }
-  if (schema === undefined || schema === null) return undefined
-  if (isEntitySchema(schema) || isSchemaObject(schema)) {
-    return typeof schema.queryKey === 'function' ? schema.queryKey(args, ctx) : undefined
-  }
-  if (isPlainObject(schema)) return queryMembers(schema, args, ctx)
-  return undefined
 }
