@@ -1,5 +1,6 @@
 import { isEntitySchema } from '../normalizr/isEntity'
 import { Delete } from '../schema/Delete'
+import { buildCollectionAdd } from './collection'
 import { RestEndpoint } from './RestEndpoint'
 import type {
   Resource,
@@ -9,6 +10,18 @@ import type {
   RestEndpointClass,
 } from './resourceTypes'
 import { shortenPath } from './shortenPath'
+
+/** The optimistic record of a write: `(body)` or `(params, body)` merged. */
+function expectedRecord(_snapshot: unknown, ...args: unknown[]): unknown {
+  const body = args[args.length - 1]
+  const params = args.length > 1 ? args[0] : undefined
+  return { ...(params as object | undefined), ...(body as object | undefined) }
+}
+
+/** The optimistic answer of a delete: its params, which name the record. */
+function expectedDeletion(_snapshot: unknown, params: unknown): unknown {
+  return params
+}
 
 /** True for a response worth resolving to (an object with at least one key). */
 function hasKeys(value: unknown): boolean {
@@ -60,6 +73,7 @@ export function createResource<
     Endpoint = RestEndpoint as unknown as TEndpoint,
     body: _body,
     searchParams: _searchParams,
+    optimistic,
     ...extra
   } = options
   const Class = Endpoint as unknown as new (options: object) => RestEndpoint
@@ -68,14 +82,29 @@ export function createResource<
     new Class({ ...extra, ...own, name: `${base}.${name}` })
   const listPath = shortenPath(path)
   const userProcess = extra.process ?? Class.prototype.process
+  // With `optimistic`, writes show their expected result at once (params + body; for delete,
+  // the params name the record).
+  const expect = optimistic ? { getOptimisticResponse: expectedRecord } : {}
+  const expectDeleted = optimistic ? { getOptimisticResponse: expectedDeletion } : {}
+
+  const getList = member('getList', { path: listPath, schema: [schema] })
+  for (const position of ['push', 'unshift'] as const) {
+    const add = buildCollectionAdd(getList, position)
+    // Not enumerable: `extend` copies own enumerable members, and these belong to this list.
+    Object.defineProperty(getList, position, {
+      value: optimistic ? add.extend(expect as never) : add,
+      configurable: true,
+    })
+  }
 
   return {
     get: member('get', { path, schema }),
-    getList: member('getList', { path: listPath, schema: [schema] }),
-    create: member('create', { path: listPath, schema, method: 'POST' }),
-    update: member('update', { path, schema, method: 'PUT' }),
-    partialUpdate: member('partialUpdate', { path, schema, method: 'PATCH' }),
+    getList,
+    create: member('create', { path: listPath, schema, method: 'POST', ...expect }),
+    update: member('update', { path, schema, method: 'PUT', ...expect }),
+    partialUpdate: member('partialUpdate', { path, schema, method: 'PATCH', ...expect }),
     delete: member('delete', {
+      ...expectDeleted,
       path,
       schema: isEntitySchema(schema) ? new Delete(schema as never) : schema,
       method: 'DELETE',

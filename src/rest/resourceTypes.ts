@@ -67,7 +67,23 @@ export interface ResourceOptions<
   readonly body?: TBody
   /** Type only: `getList`'s query params besides the path params. */
   readonly searchParams?: TSearch
+  /**
+   * Write create/update/partialUpdate/delete (and getList.push/unshift) optimistically: the
+   * expected result shows at once and is rolled back if the request fails.
+   */
+  readonly optimistic?: boolean
 }
+
+/** `getList.push` / `getList.unshift`: a create whose record joins the matching lists. */
+type CollectionAdd<TPath extends string, TSchema, TBody, TInstance> = Member<
+  {
+    readonly path: ShortenPath<TPath>
+    readonly schema: TSchema
+    readonly method: 'POST'
+    readonly body: TBody
+  },
+  TInstance
+>
 
 /** A member endpoint: a RestEndpoint with these generics, plus the class's own members. */
 type Member<O, TInstance> = RestEndpoint<O & { readonly path: string }> & ExtraMembers<TInstance>
@@ -90,7 +106,11 @@ export interface Resource<
 > {
   /** GET one record: all path params (extra params go to the query string). */
   get: Member<{ readonly path: TPath; readonly schema: TSchema }, TInstance>
-  /** GET the list: the remaining path params and query params. */
+  /**
+   * GET the list: the remaining path params and query params. `getList.push(…)` and
+   * `getList.unshift(…)` create a record (like `create`) and add it to the end or start of every
+   * stored list whose filtering args it matches, with no refetch.
+   */
   getList: Member<
     {
       readonly path: ShortenPath<TPath>
@@ -98,7 +118,10 @@ export interface Resource<
       readonly searchParams: TSearch
     },
     TInstance
-  >
+  > & {
+    readonly push: CollectionAdd<TPath, TSchema, TBody, TInstance>
+    readonly unshift: CollectionAdd<TPath, TSchema, TBody, TInstance>
+  }
   /** POST a new record to the list path: `(body)` or `(params, body)`. */
   create: Member<
     {

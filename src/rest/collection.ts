@@ -1,0 +1,131 @@
+/**
+ * Lists that grow: `getList.push` / `getList.unshift` create an item (POST to the list's path)
+ * and add it to every stored list of `getList` whose args it matches, with no refetch. The
+ * lists' new results travel in the same `received` action (`updateResults`), so it replays.
+ */
+import { match } from 'path-to-regexp'
+import { getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import type { NormalizedResponse } from '../normalizr/types'
+import { ArraySchema } from '../schema/ArraySchema'
+import { ObjectSchema } from '../schema/ObjectSchema'
+import { splitOrigin, translateOptional } from './paths'
+import type { RestEndpoint } from './RestEndpoint'
+
+/** Args that page or sort a list rather than say which items belong in it. */
+const NON_FILTER =
+  /^(cursor|page|pageSize|per_page|perPage|offset|limit|after|before|orderBy|order|sort)$/
+
+/** The args of a stored list, read back from its key (`GET prefix/path?query`); else undefined. */
+export function listArgsOf(list: RestEndpoint, key: string): Record<string, string> | undefined {
+  const head = `${list.method} ${list.urlPrefix ?? ''}`
+  if (!key.startsWith(head)) return undefined
+  const [origin, template] = splitOrigin(list.path)
+  let rest = key.slice(head.length)
+  if (!rest.startsWith(origin)) return undefined
+  rest = rest.slice(origin.length)
+  const [pathname = '', query = ''] = rest.split('?', 2)
+  const found = match<Record<string, string>>(translateOptional(template || '/'))(pathname)
+  if (!found) return undefined
+  const args: Record<string, string> = {}
+  for (const [name, value] of Object.entries(found.params)) {
+    if (typeof value === 'string') setOwn(args, name, value)
+  }
+  for (const [name, value] of new URLSearchParams(query)) setOwn(args, name, value)
+  return args
+}
+
+/** True when every filtering arg of the list equals the created item's (as strings). */
+function belongs(listArgs: Record<string, string>, item: Record<string, unknown>): boolean {
+  return Object.keys(listArgs).every(
+    (name) =>
+      NON_FILTER.test(name) ||
+      (getOwn(item, name) !== undefined &&
+        getOwn(item, name) !== null &&
+        String(getOwn(item, name)) === listArgs[name]),
+  )
+}
+
+/** The stored list result with `ref` added at the start or end (once), along the list's schema. */
+function addTo(
+  schema: unknown,
+  stored: unknown,
+  ref: unknown,
+  position: 'push' | 'unshift',
+): unknown {
+  if (Array.isArray(schema) || schema instanceof ArraySchema) {
+    if (!Array.isArray(stored)) return stored
+    const id = JSON.stringify(ref)
+    if (stored.some((item) => JSON.stringify(item) === id)) return stored
+    return position === 'push' ? [...stored, ref] : [ref, ...stored]
+  }
+  const members =
+    schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined
+  if (!members || !isPlainObject(stored)) return stored
+  const out = { ...stored }
+  for (const member of Object.keys(members)) {
+    const next = addTo(members[member], stored[member], ref, position)
+    if (next !== stored[member]) setOwn(out, member, next)
+  }
+  return out
+}
+
+/** The schema of one item of a list schema (`[S]`, `schema.Array`, or the first list member). */
+function itemSchemaOf(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema[0]
+  if (schema instanceof ArraySchema) return schema.schema
+  const members =
+    schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined
+  if (members) {
+    for (const member of Object.values(members)) {
+      const item = itemSchemaOf(member)
+      if (item !== undefined) return item
+    }
+  }
+  return undefined
+}
+
+/** The fields of the created item: the stored record, the body, the params. */
+function itemFields(
+  normalized: NormalizedResponse,
+  result: unknown,
+  args: readonly unknown[],
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  const copy = (from: Record<string, unknown>) => {
+    for (const name of Object.keys(from)) setOwn(fields, name, from[name])
+  }
+  for (const table of Object.values(normalized.entities)) {
+    const record =
+      typeof result === 'string' ? getOwn<Record<string, unknown>>(table, result) : undefined
+    if (record) copy(record)
+  }
+  // The call's params (first arg) and body win over the record.
+  for (const arg of [...args].reverse()) if (isPlainObject(arg)) copy(arg)
+  return fields
+}
+
+/** Builds `list.push` or `list.unshift`. */
+export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshift'): RestEndpoint {
+  const listSchema = list.schema
+  return list.extend({
+    name: `${list.name}.${position}`,
+    method: 'POST',
+    schema: itemSchemaOf(listSchema),
+    updateResults(
+      result: unknown,
+      results: Readonly<Record<string, unknown>>,
+      args: readonly unknown[],
+      normalized: NormalizedResponse,
+    ) {
+      const item = itemFields(normalized, result, args)
+      const updates: Record<string, unknown> = {}
+      for (const key of Object.keys(results)) {
+        const listArgs = listArgsOf(list, key)
+        if (!listArgs || !belongs(listArgs, item)) continue
+        const next = addTo(listSchema, results[key], result, position)
+        if (next !== results[key]) setOwn(updates, key, next)
+      }
+      return updates
+    },
+  } as never) as unknown as RestEndpoint
+}

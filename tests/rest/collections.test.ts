@@ -1,0 +1,111 @@
+import { delay, http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { Entity, createResource } from 'rtk-resources'
+import { expectPlain, makeStore } from '../fixtures/store'
+
+class Todo extends Entity {
+  id = 0
+  userId = 0
+  title = ''
+  pk() {
+    return this.id
+  }
+  static key = 'Todo'
+}
+
+const BASE = 'http://grow.test'
+const requests: string[] = []
+let nextId = 100
+const todos = [
+  { id: 1, userId: 1, title: 'a' },
+  { id: 2, userId: 2, title: 'b' },
+  { id: 3, userId: 1, title: 'c' },
+]
+const server = setupServer(
+  http.get(`${BASE}/todos`, ({ request }) => {
+    const url = new URL(request.url)
+    requests.push(`GET ${url.pathname}${url.search}`)
+    const userId = url.searchParams.get('userId')
+    return HttpResponse.json(todos.filter((t) => userId === null || String(t.userId) === userId))
+  }),
+  http.post(`${BASE}/todos`, async ({ request }) => {
+    const body = (await request.json()) as { userId: number; title: string }
+    requests.push(`POST /todos`)
+    if (body.title === 'fail') return HttpResponse.json({ message: 'no' }, { status: 422 })
+    return HttpResponse.json({ id: nextId++, ...body })
+  }),
+  http.patch(`${BASE}/todos/:id`, async ({ params, request }) => {
+    const body = (await request.json()) as { title: string }
+    requests.push(`PATCH /todos/${params.id}`)
+    await delay(30)
+    if (body.title === 'fail') return HttpResponse.json({ message: 'no' }, { status: 409 })
+    return HttpResponse.json({ ...todos.find((t) => t.id === Number(params.id)), ...body })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => {
+  requests.length = 0
+})
+afterAll(() => server.close())
+
+const TodoResource = createResource({ urlPrefix: BASE, path: '/todos/:id', schema: Todo })
+
+test('push adds the created record to every stored list it matches, with no refetch', async () => {
+  const { store, cache, controller, replay } = makeStore()
+  await controller.fetch(TodoResource.getList)
+  await controller.fetch(TodoResource.getList, { userId: 1 })
+  await controller.fetch(TodoResource.getList, { userId: 2 })
+  requests.length = 0
+  const created = await controller.fetch(TodoResource.getList.push, { userId: 1, title: 'new' })
+  expect(created.title).toBe('new')
+  const ids = (args?: { userId: number }) =>
+    cache
+      .select(
+        TodoResource.getList,
+        ...(args ? [args] : []),
+      )(store.getState())
+      ?.map((t) => t.id)
+  expect(ids()).toEqual([1, 2, 3, created.id])
+  expect(ids({ userId: 1 })).toEqual([1, 3, created.id])
+  expect(ids({ userId: 2 })).toEqual([2])
+  const first = await controller.fetch(TodoResource.getList.unshift, { userId: 2, title: 'top' })
+  expect(ids({ userId: 2 })).toEqual([first.id, 2])
+  expect(ids()).toEqual([first.id, 1, 2, 3, created.id])
+  expect(requests).toEqual(['POST /todos', 'POST /todos'])
+  expectPlain(store.getState())
+  expect(replay()).toEqual(store.getState())
+})
+
+test('a failed push changes no list', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(TodoResource.getList, { userId: 1 })
+  await expect(
+    controller.fetch(TodoResource.getList.push, { userId: 1, title: 'fail' }),
+  ).rejects.toMatchObject({ status: 422 })
+  expect(
+    cache
+      .select(TodoResource.getList, { userId: 1 })(store.getState())
+      ?.map((t) => t.id),
+  ).toEqual([1, 3])
+})
+
+test('optimistic resources show writes at once and roll back a failed one', async () => {
+  const Optimistic = createResource({
+    urlPrefix: BASE,
+    path: '/todos/:id',
+    schema: Todo,
+    optimistic: true,
+  })
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(Optimistic.getList)
+  const title = () => cache.select(Optimistic.get, { id: 1 })(store.getState())?.title
+  const saving = controller.fetch(Optimistic.partialUpdate, { id: 1 }, { title: 'saving' })
+  expect(title()).toBe('saving')
+  await saving
+  expect(title()).toBe('saving')
+  const failing = controller.fetch(Optimistic.partialUpdate, { id: 1 }, { title: 'fail' })
+  expect(title()).toBe('fail')
+  await expect(failing).rejects.toMatchObject({ status: 409 })
+  expect(title()).toBe('saving')
+  expect(store.getState().data.optimistic).toEqual([])
+})
