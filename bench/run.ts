@@ -5,6 +5,7 @@
  */
 import './env'
 import { runGraphCases } from './cases/graph'
+import { runSelectCase } from './cases/select'
 import { runTableCases } from './cases/tables'
 import { printResults, printTargets } from './report'
 import type { MeasureOptions } from './timing'
@@ -22,8 +23,9 @@ function main() {
   )
   const graph = runGraphCases(options)
   const tables = runTableCases(options)
-  const order = ['1', '2', '3', '4', '4b', '5', '5b', '5r', '6', '6r', '7']
-  const results = [...graph.results, ...tables].sort(
+  const select = runSelectCase(options)
+  const order = ['1', '2', '3', '4', '4b', '5', '5b', '5r', '6', '6r', '7', '8']
+  const results = [...graph.results, ...tables, select].sort(
     (a, b) => order.indexOf(a.id) - order.indexOf(b.id),
   )
   console.log('')
