@@ -1,7 +1,8 @@
 import type { Dispatch } from '@reduxjs/toolkit'
-import type { EntityCacheActions } from './actions'
+import type { CollectedPayload, EntityCacheActions } from './actions'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import type { CacheThunk, ExpiryDefaults } from './fetchThunk'
+import type { CollectGarbageOptions } from './gc'
 import type { Query } from './Query'
 import type { CacheReads, Readable, ResponseState } from './reads'
 import { receivedPayload } from './receive'
@@ -25,6 +26,10 @@ export interface ControllerDeps {
   fetchThunk: <T>(endpoint: EndpointInterface, args: readonly unknown[]) => CacheThunk<T>
   selectQuery: (query: Query<unknown>, args: readonly unknown[], root: unknown) => unknown
   inflightOf: (getState: () => unknown) => Map<string, Promise<unknown>>
+  /** Garbage collection of a store (see gc.ts). */
+  collectGarbage?: (store: StoreLike, options?: CollectGarbageOptions) => CollectedPayload
+  /** Remembers the schema a key is written with (for garbage collection). */
+  remember?: (key: string, schema: unknown) => void
 }
 
 /** `[...args, last]` split into the args and the last value. */
@@ -125,6 +130,7 @@ export class Controller {
     }
     const slice = selectSlice(this.store.getState())
     const key = endpoint.key(...args)
+    this.deps.remember?.(key, endpoint.schema)
     this.store.dispatch(
       actions.received(receivedPayload(endpoint, args, key, response, slice, times)),
     )
@@ -164,6 +170,18 @@ export class Controller {
   ): Error | undefined {
     const [args, root] = splitLast(argsAndState)
     return this.deps.reads.getError(readable, args, root)
+  }
+
+  /**
+   * Forgets what nobody uses: results no reader retains, unused for `olderThan` ms (default: the
+   * cache's `gcTime`) and with no request in flight, and the records no remaining result or
+   * retained Query reaches. Dispatches one `collected` action naming them (none when there is
+   * nothing to forget) and returns its payload.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
+   */
+  collectGarbage(options?: CollectGarbageOptions): CollectedPayload {
+    const collect = this.deps.collectGarbage
+    return collect ? collect(this.store, options) : { keys: [], entities: {} }
   }
 
   private matchingKeys(testKey: (key: string) => boolean): string[] {

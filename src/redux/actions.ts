@@ -32,6 +32,18 @@ export interface FailedPayload {
   readonly times: ResponseTimes
 }
 
+/**
+ * Payload of `collected` (garbage collection): what to forget. Plain data; the reducer deletes
+ * exactly what it names (no tombstones).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
+ */
+export interface CollectedPayload {
+  /** Request keys whose result and meta go. */
+  readonly keys: string[]
+  /** Records (and their entity meta) that go, by entity key. */
+  readonly entities: Record<string, string[]>
+}
+
 /** The action creators of one cache; every type starts with `${reducerPath}/`. */
 export interface EntityCacheActions {
   /** A mutation's optimistic write: shown over the tables until its request settles. */
@@ -50,6 +62,8 @@ export interface EntityCacheActions {
   expired: PayloadActionCreator<{ keys: string[] }>
   /** Empties the cache; responses to requests started before `date` are dropped. */
   reset: PayloadActionCreator<{ date: number }>
+  /** Forgets unused results and the records no remaining result reaches (garbage collection). */
+  collected: PayloadActionCreator<CollectedPayload>
 }
 
 /** Builds the action creators for a cache mounted at `reducerPath`. */
@@ -63,5 +77,6 @@ export function buildActions(reducerPath: string): EntityCacheActions {
     invalidated: createAction<{ keys: string[]; date: number }>(`${reducerPath}/invalidated`),
     expired: createAction<{ keys: string[] }>(`${reducerPath}/expired`),
     reset: createAction<{ date: number }>(`${reducerPath}/reset`),
+    collected: createAction<CollectedPayload>(`${reducerPath}/collected`),
   }
 }

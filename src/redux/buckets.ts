@@ -67,3 +67,63 @@ export function writeBucketed(
   }
   return { entities: nextEntities, entitiesMeta: nextMeta }
 }
+
+/**
+ * Removes records and their meta from bucketed tables immutably (each touched bucket and table
+ * copied once). A bucket or table left empty is removed, so the layout is what it would be had
+ * the records never been written. Returns the same objects when nothing was removed.
+ */
+export function removeBucketed(
+  entities: BucketedTables<EntityRecord>,
+  entitiesMeta: BucketedTables<EntityMeta>,
+  pksByKey: Readonly<Record<string, readonly string[]>>,
+): { entities: BucketedTables<EntityRecord>; entitiesMeta: BucketedTables<EntityMeta> } {
+  let nextEntities = entities
+  let nextMeta = entitiesMeta
+  for (const key of Object.keys(pksByKey)) {
+    const pks = pksByKey[key] as readonly string[]
+    const table = getOwn<Record<string, Record<string, EntityRecord>>>(entities, key)
+    const metaTable = getOwn<Record<string, Record<string, EntityMeta>>>(entitiesMeta, key)
+    const records = withoutPks(table, pks)
+    const metas = withoutPks(metaTable, pks)
+    if (records !== table) {
+      if (nextEntities === entities) nextEntities = { ...entities }
+      if (records) setOwn(nextEntities, key, records)
+      else deleteOwn(nextEntities, key)
+    }
+    if (metas !== metaTable) {
+      if (nextMeta === entitiesMeta) nextMeta = { ...entitiesMeta }
+      if (metas) setOwn(nextMeta, key, metas)
+      else deleteOwn(nextMeta, key)
+    }
+  }
+  return { entities: nextEntities, entitiesMeta: nextMeta }
+}
+
+/** One table without `pks`: the same object when none was there, `undefined` when emptied. */
+function withoutPks<T>(
+  table: Record<string, Record<string, T>> | undefined,
+  pks: readonly string[],
+): Record<string, Record<string, T>> | undefined {
+  if (!table) return table
+  let next: Record<string, Record<string, T>> | undefined
+  const copied = new Set<string>()
+  for (const pk of pks) {
+    const bucket = bucketOf(pk)
+    const current = getOwn<Record<string, T>>(next ?? table, bucket)
+    if (!current || !Object.prototype.hasOwnProperty.call(current, pk)) continue
+    next ??= { ...table }
+    if (!copied.has(bucket)) {
+      copied.add(bucket)
+      setOwn(next, bucket, { ...current })
+    }
+    const records = getOwn(next, bucket) as Record<string, T>
+    deleteOwn(records, pk)
+    if (Object.keys(records).length === 0) {
+      deleteOwn(next, bucket)
+      copied.delete(bucket)
+    }
+  }
+  if (!next) return table
+  return Object.keys(next).length === 0 ? undefined : next
+}

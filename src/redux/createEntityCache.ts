@@ -3,6 +3,7 @@ import { SchemaDefinitionError } from '../internal/errors'
 import { MemoCache } from '../normalizr/MemoCache'
 import type { EntityCacheActions } from './actions'
 import { buildActions } from './actions'
+import { buildCollector } from './collector'
 import { Controller } from './Controller'
 import type { StoreLike } from './Controller'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
@@ -24,6 +25,18 @@ export interface EntityCacheOptions<TReducerPath extends string = string> {
   dataExpiryLength?: number
   /** Default time before a failed request is retried by readers (ms). Default 1,000. */
   errorExpiryLength?: number
+  /**
+   * How long (ms) a result must go unused before garbage collection may forget it (and the
+   * records only it reaches). Default 300,000 (5 minutes).
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
+   */
+  gcTime?: number
+  /**
+   * Sweeps each store automatically every `gcInterval` ms (from its first action). Default 0:
+   * no automatic sweeps; call `controller.collectGarbage()` yourself.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
+   */
+  gcInterval?: number
 }
 
 /** What {@link createEntityCache} returns. */
@@ -49,6 +62,17 @@ export interface EntityCache<TReducerPath extends string = string> {
   ): CacheThunk<EndpointData<TEndpoint>>
   /** The slice state in a root state. */
   selectSlice(root: unknown): EntityCacheState
+  /**
+   * Marks the call's data in use by a reader of `store` until the returned function is called:
+   * garbage collection keeps it (and what it reaches) however old. The React hooks do this while
+   * mounted; call it for readers of your own (a `cache.select` subscription, say).
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
+   */
+  retain<TReadable extends Readable>(
+    store: StoreLike,
+    readable: TReadable,
+    ...args: EndpointArgs<TReadable>
+  ): () => void
 }
 
 /**
@@ -105,19 +129,53 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     return inflight
   }
 
+  const collector = buildCollector({
+    actions,
+    selectSlice,
+    inflightOf,
+    memo,
+    gcTime: options.gcTime ?? 300_000,
+    gcInterval: options.gcInterval ?? 0,
+  })
   const reads = buildReads(selectSlice, memo)
-  const select = buildSelect(selectSlice, reads)
+  const select = buildSelect(selectSlice, reads, collector.remember)
   const selectQuery = (query: Query<unknown>, args: readonly unknown[], root: unknown) =>
     select(query, ...args)(root)
-  const fetchThunk = buildFetchThunk({ actions, selectSlice, reads, defaults, clock, inflightOf })
+  const runFetch = buildFetchThunk({ actions, selectSlice, reads, defaults, clock, inflightOf })
+  // Remembers the schema of each key fetched (garbage collection walks stored results with it).
+  const fetchThunk = <T>(endpoint: EndpointInterface, args: readonly unknown[]): CacheThunk<T> => {
+    const thunk = runFetch<T>(endpoint, args)
+    return (dispatch, getState) => {
+      collector.remember(endpoint.key(...args), endpoint.schema)
+      return thunk(dispatch, getState)
+    }
+  }
 
   const controllers = new WeakMap<() => unknown, Controller>()
-  const deps = { actions, selectSlice, reads, defaults, clock, fetchThunk, selectQuery, inflightOf }
+  const deps = {
+    actions,
+    selectSlice,
+    reads,
+    defaults,
+    clock,
+    fetchThunk,
+    selectQuery,
+    inflightOf,
+    collectGarbage: collector.collectGarbage,
+    remember: collector.remember,
+  }
 
-  // The middleware forgets in-flight requests on a reset however it was dispatched (devtools too).
-  const middleware: Middleware = (api) => (next) => (action) => {
-    if (actions.reset.match(action)) inflightOf(api.getState).clear()
-    return next(action)
+  // The middleware forgets in-flight requests on a reset however it was dispatched (devtools too),
+  // and gives the garbage collector its view of each store's actions.
+  const middleware: Middleware = (api) => {
+    const collect = collector.middleware(api)
+    return (next) => {
+      const forward = collect(next)
+      return (action) => {
+        if (actions.reset.match(action)) inflightOf(api.getState).clear()
+        return forward(action)
+      }
+    }
   }
 
   return {
@@ -136,5 +194,6 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     },
     select: select as EntityCache['select'],
     fetchThunk: (endpoint, ...args) => fetchThunk(endpoint, args),
+    retain: (store, readable, ...args) => collector.retain(store, readable, args),
   }
 }

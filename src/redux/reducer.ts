@@ -7,6 +7,7 @@ import { freezeNew } from '../internal/freezeNew'
 import { deleteOwn, getOwn, setOwn } from '../internal/ownKeys'
 import type { EntityCacheActions } from './actions'
 import { writeBucketed } from './buckets'
+import { forgetCollected } from './forget'
 import type { EntityCacheState, RequestMeta } from './state'
 import { initialEntityCacheState } from './state'
 
@@ -58,6 +59,8 @@ function buildBookkeeping(actions: EntityCacheActions) {
       if (action.payload.fetchedAt < state.resetAt) return state
       return { ...state, optimistic: [...state.optimistic, action.payload] }
     }
+    // Garbage collection: forget exactly what the action names.
+    if (actions.collected.match(action)) return forgetCollected(state, action.payload)
     const next = reduce(state, action)
     // A request that settles (any way) takes its optimistic write away.
     if (actions.received.match(action) || actions.failed.match(action)) {

@@ -26,7 +26,12 @@ const createCacheSelector = createSelectorCreator({
 export type RootSelector<TData> = (root: unknown) => TData | undefined
 
 /** Builds `select` for one cache. */
-export function buildSelect(selectSlice: (root: unknown) => EntityCacheState, reads: CacheReads) {
+export function buildSelect(
+  selectSlice: (root: unknown) => EntityCacheState,
+  reads: CacheReads,
+  /** Told the key and schema of each new selector (garbage collection remembers schemas). */
+  onSelector?: (key: string, schema: unknown) => void,
+) {
   const registry = new WeakMap<object, LruMap<string, RootSelector<unknown>>>()
   const selectEntities = (root: unknown) => selectSlice(root).entities
   const selectEntitiesMeta = (root: unknown) => selectSlice(root).entitiesMeta
@@ -72,6 +77,7 @@ export function buildSelect(selectSlice: (root: unknown) => EntityCacheState, re
         ? querySelector(readable, args)
         : endpointSelector(readable, key, args)
       selectors.set(key, selector)
+      onSelector?.(key, readable.schema)
     }
     return selector
   }
