@@ -1,4 +1,5 @@
-import { useSelector } from 'react-redux'
+import { useEffect } from 'react'
+import { useSelector, useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import type { Query } from '../redux/Query'
 import { useEntityCache } from './context'
@@ -15,7 +16,19 @@ export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Qu
   ...args: [null] | EndpointArgs<TEndpoint>
 ): EndpointData<TEndpoint> | undefined {
   const cache = useEntityCache()
+  const store = useStore()
   const active = !(args.length > 0 && args[0] === null)
+  const key = active ? readable.key(...args) : undefined
+  // While mounted, the call's data (or the Query's tables) is in use: garbage collection keeps it.
+  useEffect(
+    () =>
+      key === undefined
+        ? undefined
+        : cache.retain(store, readable, ...(args as EndpointArgs<TEndpoint>)),
+    // The key identifies readable + args.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cache, store, key],
+  )
   return useSelector(
     active ? cache.select(readable, ...(args as EndpointArgs<TEndpoint>)) : selectNothing,
   ) as EndpointData<TEndpoint> | undefined

@@ -2,6 +2,7 @@
  * The shared core of the reading hooks: the call's data (a memoized selector), its request meta,
  * and a verdict on what to do (show, fetch, throw).
  */
+import { useEffect } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import { getOwn } from '../internal/ownKeys'
 import type { EndpointInterface } from '../redux/endpointTypes'
@@ -45,6 +46,13 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
   )
   const meta = useSelector((root: unknown) =>
     key === undefined ? undefined : getOwn<RequestMeta>(cache.selectSlice(root).meta, key),
+  )
+  // While mounted, the call's data is in use: garbage collection keeps it.
+  useEffect(
+    () => (key === undefined ? undefined : cache.retain(store, endpoint, ...(args as never[]))),
+    // The key identifies endpoint + args.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cache, store, key],
   )
   if (!active || key === undefined) {
     const idle = { data: undefined, mustFetch: false, shouldRevalidate: false }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
+import { useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
-import { useController } from './context'
+import { useController, useEntityCache } from './context'
 import { subscribe } from './subscriptions'
 import { useSuspense } from './useSuspense'
 
@@ -15,13 +16,21 @@ export function useSubscription<TEndpoint extends EndpointInterface<any, any, an
   ...args: [null] | EndpointArgs<TEndpoint>
 ): void {
   const controller = useController()
+  const cache = useEntityCache()
+  const store = useStore()
   const active = !(args.length > 0 && args[0] === null)
   const key = active ? endpoint.key(...args) : undefined
   useEffect(() => {
     if (key === undefined) return undefined
-    return subscribe(controller, endpoint, args)
+    // Polled data is in use: garbage collection keeps it while subscribed.
+    const release = cache.retain(store, endpoint, ...(args as EndpointArgs<TEndpoint>))
+    const unsubscribe = subscribe(controller, endpoint, args)
+    return () => {
+      unsubscribe()
+      release()
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, endpoint, key])
+  }, [controller, cache, store, endpoint, key])
 }
 
 /**
