@@ -1,0 +1,23 @@
+// Smoke test of the published build: both entry points load in CommonJS and as ES modules,
+// expose the contract's names, and the main entry loads without React installed paths.
+const assert = require('node:assert')
+const path = require('node:path')
+const root = path.join(__dirname, '..')
+const main = ['Entity', 'schema', 'Query', 'Endpoint', 'RestEndpoint', 'createResource',
+  'hookifyResource', 'shortenPath', 'GQLEndpoint', 'GQLEntity', 'createEntityCache', 'NetworkError']
+const hooks = ['EntityCacheProvider', 'useSuspense', 'useFetch', 'useCache', 'useQuery', 'useDLE',
+  'useController', 'useError', 'useLoading', 'useSubscription', 'useLive']
+
+const cjs = require(path.join(root, 'dist/index.js'))
+for (const name of main) assert.ok(cjs[name], `CJS build lacks ${name}`)
+const cjsReact = require(path.join(root, 'dist/react/index.js'))
+for (const name of hooks) assert.ok(cjsReact[name], `CJS react build lacks ${name}`)
+const mainSource = require('node:fs').readFileSync(path.join(root, 'dist/index.js'), 'utf8')
+assert.ok(!/require\(["']react(-dom|-redux)?["']\)/.test(mainSource), 'main entry imports React')
+
+import(path.join(root, 'dist/index.mjs')).then(async (esm) => {
+  for (const name of main) assert.ok(esm[name], `ESM build lacks ${name}`)
+  const esmReact = await import(path.join(root, 'dist/react/index.mjs'))
+  for (const name of hooks) assert.ok(esmReact[name], `ESM react build lacks ${name}`)
+  console.log('build: CJS and ESM entry points export the contract')
+})
