@@ -38,7 +38,13 @@ export { Query } from './redux/Query'
 export { ExpiryStatus } from './redux/ExpiryStatus'
 export type { ResponseState, Readable } from './redux/reads'
 export type { RootSelector } from './redux/selectors'
-export type { EntityCacheActions, ReceivedPayload, FailedPayload } from './redux/actions'
+export type {
+  EntityCacheActions,
+  ReceivedPayload,
+  FailedPayload,
+  CollectedPayload,
+} from './redux/actions'
+export type { CollectGarbageOptions } from './redux/gc'
 export type { EntityCacheState, RequestMeta, SerializedError, OptimisticLayer } from './redux/state'
 export type {
   EndpointInterface,
