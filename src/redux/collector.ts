@@ -67,7 +67,8 @@ export function buildCollector(deps: CollectorDeps) {
 
   /** Starts sweeping `store` every `gcInterval` ms, for as long as the store exists. */
   function startSweeps(store: StoreLike): void {
-    const ref = new WeakRef(store)
+    // Holds the store weakly where it can, so a dropped store's timer stops.
+    const ref = typeof WeakRef === 'function' ? new WeakRef(store) : { deref: () => store }
     const timer = setInterval(() => {
       const current = ref.deref()
       if (!current) {
