@@ -27,6 +27,9 @@ export interface EndpointOptions<TSchema = unknown> {
   [member: string]: unknown
 }
 
+/** Counter for the names of endpoints made from anonymous functions. */
+let anonymous = 0
+
 /** Members of an endpoint that are not options. */
 const RESERVED = new Set(['fetchFunction', 'constructor', 'extend', 'name', 'length', 'prototype'])
 
@@ -98,7 +101,8 @@ export class Endpoint<
       writable: true,
       configurable: true,
     })
-    const name = options.name ?? (fetchFunction.name || 'endpoint')
+    // An anonymous function gets a name of its own, so two unnamed endpoints never share keys.
+    const name = options.name ?? (fetchFunction.name || `endpoint${++anonymous}`)
     Object.defineProperty(self, 'name', { value: name, writable: true, configurable: true })
     for (const member of Object.keys(options)) {
       if (RESERVED.has(member)) continue

@@ -75,6 +75,8 @@ export class Controller {
       this.deps.selectQuery,
     )
     const now = Date.now()
+    // A mutation is never answered from the cache.
+    if (endpoint.sideEffect) return this.fetch(endpoint, ...args)
     if (response.expiryStatus !== ExpiryStatus.Invalid && now <= response.expiresAt) {
       return Promise.resolve(response.data as EndpointData<TEndpoint>)
     }

@@ -93,3 +93,19 @@ test('resetEntireStore empties the cache and keeps other slices', async () => {
   expect(state.todos).toEqual({ filter: 'all', count: 0 })
   expect(replay()).toEqual(state)
 })
+
+test('fetchIfStale never answers a mutation from the cache', async () => {
+  const { controller } = makeStore()
+  let calls = 0
+  const save = new Endpoint(
+    async () => {
+      calls += 1
+      return { id: 9, name: `saved ${calls}`, posts: [] }
+    },
+    { schema: User, sideEffect: true, name: 'save' },
+  )
+  await controller.fetchIfStale(save)
+  const second = await controller.fetchIfStale(save)
+  expect(calls).toBe(2)
+  expect(second.name).toBe('saved 2')
+})

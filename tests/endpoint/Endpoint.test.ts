@@ -1,0 +1,13 @@
+import { Endpoint } from 'rtk-resources'
+
+test('endpoints of anonymous functions get distinct names, so their keys never collide', () => {
+  const a = new Endpoint(async () => 1)
+  const b = new Endpoint(async () => 2)
+  expect(a.name).not.toBe(b.name)
+  expect(a.key()).not.toBe(b.key())
+  const named = new Endpoint(async function getTodo() {
+    return 3
+  })
+  expect(named.name).toBe('getTodo')
+  expect(named.extend({ sideEffect: true }).name).toBe('getTodo')
+})
