@@ -3,10 +3,33 @@
 const assert = require('node:assert')
 const path = require('node:path')
 const root = path.join(__dirname, '..')
-const main = ['Entity', 'schema', 'Query', 'Endpoint', 'RestEndpoint', 'createResource',
-  'hookifyResource', 'shortenPath', 'GQLEndpoint', 'GQLEntity', 'createEntityCache', 'NetworkError']
-const hooks = ['EntityCacheProvider', 'useSuspense', 'useFetch', 'useCache', 'useQuery', 'useDLE',
-  'useController', 'useError', 'useLoading', 'useSubscription', 'useLive']
+const main = [
+  'Entity',
+  'schema',
+  'Query',
+  'Endpoint',
+  'RestEndpoint',
+  'createResource',
+  'hookifyResource',
+  'shortenPath',
+  'GQLEndpoint',
+  'GQLEntity',
+  'createEntityCache',
+  'NetworkError',
+]
+const hooks = [
+  'EntityCacheProvider',
+  'useSuspense',
+  'useFetch',
+  'useCache',
+  'useQuery',
+  'useDLE',
+  'useController',
+  'useError',
+  'useLoading',
+  'useSubscription',
+  'useLive',
+]
 
 const cjs = require(path.join(root, 'dist/index.js'))
 for (const name of main) assert.ok(cjs[name], `CJS build lacks ${name}`)
