@@ -1,9 +1,8 @@
 import { useEffect } from 'react'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
+import { holdRequest } from './heldRequests'
 import { useCallState } from './useResponse'
-
-const ignore = () => {}
 
 /** What {@link useDLE} returns. */
 export interface DLE<TData> {
@@ -25,9 +24,11 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   const state = useCallState(endpoint, args)
   const { key, mustFetch, shouldRevalidate, pending } = state
   useEffect(() => {
-    if (mustFetch || shouldRevalidate) {
-      controller.fetch(endpoint, ...(args as EndpointArgs<TEndpoint>)).catch(ignore)
+    // Held while mounted: when the last component holding the request unmounts, it is aborted.
+    if ((mustFetch || shouldRevalidate) && key !== undefined) {
+      return holdRequest(controller, key, endpoint, args)
     }
+    return undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, key, mustFetch, shouldRevalidate])
   return {

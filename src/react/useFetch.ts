@@ -1,9 +1,8 @@
 import { useEffect } from 'react'
 import type { EndpointArgs, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
+import { holdRequest } from './heldRequests'
 import { useCallState } from './useResponse'
-
-const ignore = () => {}
 
 /**
  * Fetches when the call's data is missing, invalid or stale, without reading it or suspending
@@ -17,9 +16,11 @@ export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
   const controller = useController()
   const { key, mustFetch, shouldRevalidate } = useCallState(endpoint, args)
   useEffect(() => {
-    if (mustFetch || shouldRevalidate) {
-      controller.fetch(endpoint, ...(args as EndpointArgs<TEndpoint>)).catch(ignore)
+    // Held while mounted: when the last component holding the request unmounts, it is aborted.
+    if ((mustFetch || shouldRevalidate) && key !== undefined) {
+      return holdRequest(controller, key, endpoint, args)
     }
+    return undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, key, mustFetch, shouldRevalidate])
 }

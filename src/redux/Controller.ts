@@ -1,7 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit'
 import type { CollectedPayload, EntityCacheActions } from './actions'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
-import type { CacheThunk, ExpiryDefaults } from './fetchThunk'
+import type { CacheThunk, ExpiryDefaults, FetchOptions } from './fetchThunk'
 import type { CollectGarbageOptions } from './gc'
 import type { Query } from './Query'
 import type { CacheReads, Readable, ResponseState } from './reads'
@@ -23,7 +23,11 @@ export interface ControllerDeps {
   reads: CacheReads
   defaults: ExpiryDefaults
   clock: () => number
-  fetchThunk: <T>(endpoint: EndpointInterface, args: readonly unknown[]) => CacheThunk<T>
+  fetchThunk: <T>(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    options?: FetchOptions,
+  ) => CacheThunk<T>
   selectQuery: (query: Query<unknown>, args: readonly unknown[], root: unknown) => unknown
   inflightOf: (getState: () => unknown) => Map<string, Promise<unknown>>
   /** Garbage collection of a store (see gc.ts). */
@@ -58,6 +62,21 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): Promise<EndpointData<TEndpoint>> {
     return this.deps.fetchThunk<EndpointData<TEndpoint>>(endpoint, args)(
+      this.store.dispatch,
+      this.store.getState,
+    )
+  }
+
+  /**
+   * `fetch` with an `AbortSignal`: aborting it stops the request (REST and GraphQL endpoints),
+   * writes nothing and records no error.
+   */
+  fetchWithSignal<TEndpoint extends EndpointInterface<any, any, any>>(
+    signal: AbortSignal,
+    endpoint: TEndpoint,
+    ...args: EndpointArgs<TEndpoint>
+  ): Promise<EndpointData<TEndpoint>> {
+    return this.deps.fetchThunk<EndpointData<TEndpoint>>(endpoint, args, { signal })(
       this.store.dispatch,
       this.store.getState,
     )

@@ -7,7 +7,7 @@ import { buildCollector } from './collector'
 import { Controller } from './Controller'
 import type { StoreLike } from './Controller'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
-import type { CacheThunk } from './fetchThunk'
+import type { CacheThunk, FetchOptions } from './fetchThunk'
 import { buildFetchThunk } from './fetchThunk'
 import type { Query } from './Query'
 import type { Readable } from './reads'
@@ -143,8 +143,12 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     select(query, ...args)(root)
   const runFetch = buildFetchThunk({ actions, selectSlice, reads, defaults, clock, inflightOf })
   // Remembers the schema of each key fetched (garbage collection walks stored results with it).
-  const fetchThunk = <T>(endpoint: EndpointInterface, args: readonly unknown[]): CacheThunk<T> => {
-    const thunk = runFetch<T>(endpoint, args)
+  const fetchThunk = <T>(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    options?: FetchOptions,
+  ): CacheThunk<T> => {
+    const thunk = runFetch<T>(endpoint, args, options)
     return (dispatch, getState) => {
       collector.remember(endpoint.key(...args), endpoint.schema)
       return thunk(dispatch, getState)

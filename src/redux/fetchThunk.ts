@@ -46,6 +46,27 @@ function isAbort(error: unknown): boolean {
 
 const ignore = () => {}
 
+/** Per-request options of a fetch. */
+export interface FetchOptions {
+  /**
+   * Aborts the request (for endpoints with a request pipeline: REST, GraphQL). An aborted
+   * request writes nothing and records no error. Ignored when the call joins a request already
+   * in flight.
+   */
+  signal?: AbortSignal
+}
+
+/** The endpoint, extended to send `signal` when it has request settings to put it in. */
+function withSignal(endpoint: EndpointInterface, signal: AbortSignal | undefined) {
+  const pipeline = endpoint as EndpointInterface & {
+    extend?: (options: object) => EndpointInterface
+    getRequestInit?: unknown
+    requestInit?: RequestInit
+  }
+  if (!signal || typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) return endpoint
+  return pipeline.extend({ requestInit: { ...pipeline.requestInit, signal } })
+}
+
 /** Builds `fetchThunk(endpoint, args)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
   const { actions, selectSlice, reads, defaults, clock, inflightOf } = deps
@@ -64,6 +85,7 @@ export function buildFetchThunk(deps: FetchDeps) {
   return function fetchThunk<T = unknown>(
     endpoint: EndpointInterface,
     args: readonly unknown[],
+    options: FetchOptions = {},
   ): CacheThunk<T> {
     return (dispatch, getState) => {
       const key = endpoint.key(...args)
@@ -118,7 +140,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       const tails = endpoint.mergeResult ? tailsOf(getState) : undefined
       const before = tails?.get(key)
       const promise = Promise.resolve()
-        .then(() => endpoint(...args))
+        .then(() => withSignal(endpoint, options.signal)(...args))
         .then((response) => (before ? before.then(() => response) : response))
         .then((response) => {
           try {
