@@ -13,6 +13,7 @@ import type { Query } from './Query'
 import type { Readable } from './reads'
 import type { RootSelector } from './selectors'
 import { buildReads } from './reads'
+import { perStore } from './perStore'
 import { buildReducer } from './reducer'
 import { buildSelect } from './selectors'
 import type { EntityCacheState } from './state'
@@ -119,15 +120,7 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     return last
   }
 
-  const inflightByStore = new WeakMap<() => unknown, Map<string, Promise<unknown>>>()
-  const inflightOf = (getState: () => unknown) => {
-    let inflight = inflightByStore.get(getState)
-    if (!inflight) {
-      inflight = new Map()
-      inflightByStore.set(getState, inflight)
-    }
-    return inflight
-  }
+  const inflightOf = perStore(() => new Map<string, Promise<unknown>>())
 
   const collector = buildCollector({
     actions,

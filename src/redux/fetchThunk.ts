@@ -10,6 +10,7 @@ import type { EntityCacheActions } from './actions'
 import type { EndpointInterface } from './endpointTypes'
 import { writeOptimistic } from './optimistic'
 import type { CacheReads } from './reads'
+import { perStore } from './perStore'
 import { receivedPayload } from './receive'
 import { serializeError } from './serializeError'
 import type { EntityCacheState } from './state'
@@ -72,15 +73,7 @@ export function buildFetchThunk(deps: FetchDeps) {
   const { actions, selectSlice, reads, defaults, clock, inflightOf } = deps
   // Per store and key: the last page merge of a paged list. Pages merge in the order their
   // requests started, whatever order the responses arrive in.
-  const mergeTails = new WeakMap<() => unknown, Map<string, Promise<void>>>()
-  const tailsOf = (getState: () => unknown) => {
-    let tails = mergeTails.get(getState)
-    if (!tails) {
-      tails = new Map()
-      mergeTails.set(getState, tails)
-    }
-    return tails
-  }
+  const tailsOf = perStore(() => new Map<string, Promise<void>>())
 
   return function fetchThunk<T = unknown>(
     endpoint: EndpointInterface,
