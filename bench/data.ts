@@ -39,6 +39,18 @@ export interface RawItem {
   value: number
 }
 
+/** A row of a list endpoint (case 9): eight flat fields, about 170 bytes of JSON. */
+export interface RawRow {
+  id: number
+  title: string
+  state: 'open' | 'closed'
+  priority: number
+  ownerId: number
+  comments: number
+  createdAt: string
+  updatedAt: string
+}
+
 export interface GraphSize {
   projects: number
   users: number
@@ -126,6 +138,27 @@ export function generateItems(count: number, first = 1, version = 0): RawItem[] 
     items[i] = { id, name: `item ${id} v${version}`, value: Math.floor(random() * 1e6) }
   }
   return items
+}
+
+/** `count` list rows with ids 1, 2, ...: what a big list endpoint returns. */
+export function generateRows(count: number, seed = 7): RawRow[] {
+  const random = createRandom(seed)
+  const start = Date.UTC(2024, 0, 1)
+  const rows: RawRow[] = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const created = start + Math.floor(random() * 3e10)
+    rows[i] = {
+      id: i + 1,
+      title: sentence(random, 4),
+      state: random() < 0.7 ? 'open' : 'closed',
+      priority: Math.floor(random() * 5),
+      ownerId: 1 + Math.floor(random() * 1000),
+      comments: Math.floor(random() * 40),
+      createdAt: new Date(created).toISOString(),
+      updatedAt: new Date(created + Math.floor(random() * 1e9)).toISOString(),
+    }
+  }
+  return rows
 }
 
 /** Which objects of the graph are reached by a change to user `userId`. */

@@ -16,6 +16,8 @@ export interface CaseResult {
   peers: Array<{ name: string; value: Measurement }>
   /** Lines printed under the table (reference counts, sizes...). */
   notes?: string[]
+  /** For cases that check references too: whether every guarantee held. */
+  refsKept?: boolean
 }
 
 /** How many times cheaper ours is than the peer (peer ÷ ours); undefined when either is missing. */

@@ -103,14 +103,69 @@ export function compare(tasks: readonly Task[], options: MeasureOptions = {}): T
       }
     })
   }
-  return samples.map((times) => {
-    times.sort((a, b) => a - b)
-    return {
-      median: quantile(times, 0.5),
-      p90: quantile(times, 0.9),
-      samples: times.length,
+  return samples.map(summarize)
+}
+
+function summarize(times: number[]): Timing {
+  times.sort((a, b) => a - b)
+  return { median: quantile(times, 0.5), p90: quantile(times, 0.9), samples: times.length }
+}
+
+/** An asynchronous {@link Task}: `sample` resolves to ms per call of one sample. */
+export interface AsyncTask {
+  warm(ms: number): Promise<void>
+  sample(): Promise<number>
+}
+
+/**
+ * `fn` on fresh input from `setup` each call, awaited; only `fn` is timed (one call per
+ * sample). `setup` may be asynchronous too (it is awaited before the clock starts).
+ */
+export function asyncTaskWithSetup<T>(
+  setup: () => T | Promise<T>,
+  fn: (input: T) => unknown,
+): AsyncTask {
+  const once = async () => {
+    const input = await setup()
+    const t0 = performance.now()
+    sink = await fn(input)
+    return performance.now() - t0
+  }
+  return {
+    async warm(ms) {
+      const start = performance.now()
+      for (let calls = 0; calls < 2 || performance.now() - start < ms; calls++) await once()
+    },
+    sample: once,
+  }
+}
+
+/** {@link compare} for asynchronous tasks (same rounds, same interleaving). */
+export async function compareAsync(
+  tasks: readonly AsyncTask[],
+  options: MeasureOptions = {},
+): Promise<Timing[]> {
+  const { warmupMs = 300, budgetMs = 2000, minSamples = 15, maxSamples = 300, rounds = 3 } = options
+  const samples = tasks.map(() => [] as number[])
+  for (const t of tasks) await t.warm(warmupMs)
+  const perRoundMin = Math.ceil(minSamples / rounds)
+  const perRoundMax = Math.ceil(maxSamples / rounds)
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < tasks.length; i++) {
+      const times = samples[i] as number[]
+      gc()
+      const start = performance.now()
+      let n = 0
+      while (
+        n < perRoundMin ||
+        (n < perRoundMax && performance.now() - start < budgetMs / rounds)
+      ) {
+        times.push(await (tasks[i] as AsyncTask).sample())
+        n++
+      }
     }
-  })
+  }
+  return samples.map(summarize)
 }
 
 /** Times one function. */

@@ -62,6 +62,33 @@ export class Item extends Entity {
   static key = 'Item'
 }
 
+/** The same flat record with string ids (`item-1`, ...), for case 11s. */
+export class StringItem extends Entity {
+  id = ''
+  name = ''
+  value = 0
+  pk() {
+    return this.id
+  }
+  static key = 'StringItem'
+}
+
+/** A list row (case 9): flat, eight fields. */
+export class Row extends Entity {
+  id = 0
+  title = ''
+  state = 'open'
+  priority = 0
+  ownerId = 0
+  comments = 0
+  createdAt = ''
+  updatedAt = ''
+  pk() {
+    return this.id
+  }
+  static key = 'Row'
+}
+
 /** The response schema: a stable array, so memoized reads find their node again. */
 export const projectList = [Project]
 
