@@ -6,13 +6,13 @@
  * Entities are never denormalized recursively: reading a reference creates (or reuses) the
  * instance at once and queues its members, so chains and cycles of any length need no stack.
  */
-import { isPlainObject } from '../internal/ownKeys'
-import { EntityNode, GraphNode, RecordDep, TableDep, isValidIn } from './graph'
-import { isEntitySchema, isSchemaObject } from './isEntity'
+import { DenormalizeRun } from './DenormalizeRun'
+import { GraphNode, NO_READS, Walk, createNodeTable, isValidIn } from './graph'
+import type { NodeTable } from './graph'
+import { isEntitySchema } from './isEntity'
 import { queryKey, recordingSource } from './queryKey'
 import { reuse } from './reuse'
-import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
-import type { DenormalizeContext, EntityRecord, EntitySchemaContract, EntitySource } from './types'
+import type { EntitySchemaContract, EntitySource } from './types'
 import { INVALID } from './types'
 
 /** What a read returns: the data, and whether a record it needed was incomplete. */
@@ -43,13 +43,27 @@ function toResult(value: unknown): DenormalizeResult {
  */
 export class MemoCache {
   /** Entity nodes, per Entity class (summary and detail classes of one key read separately). */
-  private readonly entities = new WeakMap<EntitySchemaContract, Map<string, EntityNode>>()
+  private readonly entities = new WeakMap<EntitySchemaContract, NodeTable>()
   /** The classes that have entity nodes, per table (to forget a table's records). */
   private readonly classes = new Map<string, Set<EntitySchemaContract>>()
   /** Result nodes, per schema, per normalized input object. */
   private readonly results = new WeakMap<object, WeakMap<object, ResultNode>>()
   /** Query nodes, per schema, per args array. */
   private readonly queries = new WeakMap<object, WeakMap<object, ResultNode>>()
+  /** @internal Scratch stacks of the validity walk. */
+  readonly walk = new Walk()
+  /** The snapshot last read, and the clock: it advances whenever a read sees another one. */
+  private token: object | undefined
+  private clock = 0
+
+  /** The clock for a read of `source` (a new tick when its snapshot is not the last one). */
+  private tick(source: EntitySource): number {
+    if (source.token !== this.token) {
+      this.token = source.token
+      this.clock++
+    }
+    return this.clock
+  }
 
   /**
    * Reads `input` (a normalized result) back through `schema` from `source`.
@@ -82,13 +96,13 @@ export class MemoCache {
       const input = queryKey(schema, args, source)
       return this.readUnmemoized(schema, input, source, args) as DenormalizeResult<T>
     }
-    const derive = (node: GraphNode) => queryKey(schema, args, recordingSource(source, node.deps))
+    const derive = (node: GraphNode) => queryKey(schema, args, recordingSource(source, node))
     return this.readNode(this.queries, schema, args, derive, source, args) as DenormalizeResult<T>
   }
 
   /** Returns the Entity instance stored under `pk`, memoized like any other read. */
   getEntity<T>(entity: EntitySchemaContract, pk: string, source: EntitySource): T | undefined {
-    const value = new DenormalizeRun(this, source, []).read(entity, pk)
+    const value = new DenormalizeRun(this, source, this.tick(source), []).read(entity, pk)
     return value === INVALID ? undefined : (value as T | undefined)
   }
 
@@ -96,15 +110,15 @@ export class MemoCache {
   forgetEntities(key: string, pks: readonly string[]): void {
     for (const entity of this.classes.get(key) ?? []) {
       const nodes = this.entities.get(entity)
-      for (const pk of pks) nodes?.delete(pk)
+      if (nodes) for (const pk of pks) delete nodes[pk]
     }
   }
 
   /** @internal */
-  entityNodes(entity: EntitySchemaContract): Map<string, EntityNode> {
+  entityNodes(entity: EntitySchemaContract): NodeTable {
     let nodes = this.entities.get(entity)
     if (!nodes) {
-      nodes = new Map()
+      nodes = createNodeTable()
       this.entities.set(entity, nodes)
       const classes = this.classes.get(entity.key) ?? new Set()
       this.classes.set(entity.key, classes.add(entity))
@@ -118,7 +132,7 @@ export class MemoCache {
     source: EntitySource,
     args: readonly unknown[],
   ): DenormalizeResult {
-    return toResult(new DenormalizeRun(this, source, args).read(schema, input))
+    return toResult(new DenormalizeRun(this, source, this.tick(source), args).read(schema, input))
   }
 
   private readNode(
@@ -134,131 +148,25 @@ export class MemoCache {
       bySchema = new WeakMap()
       store.set(schema, bySchema)
     }
+    const clock = this.tick(source)
     const previous = bySchema.get(memoKey)
-    if (previous && isValidIn(previous, source)) return previous.result
-    const run = new DenormalizeRun(this, source, args)
-    const node = new ResultNode()
+    if (previous && isValidIn(previous, source, clock, this.walk)) return previous.result
+    // Rebuilt in place: the node is the memo slot of (schema, key).
+    const node = previous ?? new ResultNode()
+    const before = node.result
+    node.reads = NO_READS
+    const run = new DenormalizeRun(this, source, clock, args)
     const resolvedInput =
       typeof input === 'function' ? (input as (node: GraphNode) => unknown)(node) : input
     const value = run.read(schema, resolvedInput, node)
     let result = toResult(value)
     if (previous && result.data !== undefined) {
-      const data = reuse(previous.result.data, result.data)
-      result = data === previous.result.data ? previous.result : { data, incomplete: false }
+      const data = reuse(before.data, result.data)
+      result = data === before.data ? before : { data, incomplete: false }
     }
     node.result = result
-    node.token = source.token
-    node.valid = true
-    bySchema.set(memoKey, node)
+    node.stamp(clock)
+    if (!previous) bySchema.set(memoKey, node)
     return result
-  }
-}
-
-/** One read against one snapshot: resolves references, queues entity members. */
-class DenormalizeRun implements DenormalizeContext {
-  private deps: GraphNode['deps'] = []
-  private readonly queue: Array<{ node: EntityNode; previous: EntityNode | undefined }> = []
-  readonly unvisit = (schema: unknown, input: unknown): unknown => this.visit(schema, input)
-  private readonly unvisitMember = (schema: unknown, input: unknown): unknown => {
-    const value = this.visit(schema, input)
-    return value === INVALID ? undefined : value
-  }
-
-  constructor(
-    private readonly cache: MemoCache,
-    private readonly source: EntitySource,
-    readonly args: readonly unknown[],
-  ) {}
-
-  /** Reads `input` and every entity it reaches; records dependencies on `node` if given. */
-  read(schema: unknown, input: unknown, node?: GraphNode): unknown {
-    if (node) this.deps = node.deps
-    const value = this.visit(schema, input)
-    this.drain()
-    return value
-  }
-
-  forEachEntity(key: string, fn: (pk: string) => void): void {
-    this.deps.push(new TableDep(key, this.source.getTable(key)))
-    this.source.forEachEntity(key, (pk) => fn(pk))
-  }
-
-  private visit(schema: unknown, input: unknown): unknown {
-    if (schema === undefined || schema === null) return input
-    if (typeof schema === 'function') {
-      if (isEntitySchema(schema)) return this.visitEntity(schema, input)
-      if (schema === Date) {
-        return typeof input === 'string' || typeof input === 'number' ? new Date(input) : input
-      }
-      return input
-    }
-    if (typeof schema !== 'object') return input
-    if (isSchemaObject(schema)) return schema.denormalize(input, this)
-    if (input === undefined || input === null) return input
-    if (Array.isArray(schema)) return denormalizeItems(itemSchemaOf(schema), input, this)
-    if (isPlainObject(schema)) return denormalizeMembers(schema, input, this)
-    return input
-  }
-
-  private visitEntity(entity: EntitySchemaContract, input: unknown): unknown {
-    if (input === undefined || input === null) return input
-    if (typeof input === 'object') {
-      // An inline (not normalized) record: build it without memo.
-      const instance = entity.createIfValid(input as EntityRecord)
-      if (!instance) return INVALID
-      entity.denormalizeFields(
-        instance as Record<string, unknown>,
-        input as EntityRecord,
-        this.unvisitMember,
-      )
-      return instance
-    }
-    const pk = String(input)
-    const nodes = this.cache.entityNodes(entity)
-    const existing = nodes.get(pk)
-    if (existing && isValidIn(existing, this.source)) {
-      this.deps.push(existing)
-      return existing.instance
-    }
-    const record = this.source.getEntity(entity.key, pk)
-    if (record === undefined) {
-      this.deps.push(new RecordDep(entity.key, pk, undefined))
-      return undefined
-    }
-    const instance = entity.createIfValid(record)
-    if (!instance) {
-      this.deps.push(new RecordDep(entity.key, pk, record))
-      return INVALID
-    }
-    const node = new EntityNode(
-      entity,
-      pk,
-      record,
-      instance as Record<string, unknown>,
-      this.source.token,
-    )
-    nodes.set(pk, node)
-    this.queue.push({ node, previous: existing })
-    this.deps.push(node)
-    return instance
-  }
-
-  /** Resolves the members of every entity created during this run. */
-  private drain(): void {
-    const saved = this.deps
-    while (this.queue.length > 0) {
-      const { node, previous } = this.queue.pop() as { node: EntityNode; previous?: EntityNode }
-      this.deps = node.deps
-      const instance = node.instance
-      node.entity.denormalizeFields(instance, node.record, this.unvisitMember)
-      if (previous) {
-        for (const member of Object.keys(node.entity.schema)) {
-          if (Object.prototype.hasOwnProperty.call(instance, member)) {
-            instance[member] = reuse(previous.instance[member], instance[member])
-          }
-        }
-      }
-    }
-    this.deps = saved
   }
 }

@@ -1,10 +1,15 @@
 /**
  * The dependency graph behind memoized reads. Every denormalized entity instance and every
- * memoized result is a {@link GraphNode} that remembers what it read: the records it was built
- * from and the nodes it points to. A node may be reused for a snapshot when nothing it can reach
- * has changed; {@link isValidIn} decides that with an iterative Tarjan walk (strongly connected
- * components share one verdict, so cycles are exact), visiting each node at most once per
- * snapshot and never recursing (10,000-long chains are fine).
+ * memoized result is a {@link GraphNode} that remembers what it read: the nodes it points to
+ * (`deps`) and the reads that produced no node (`reads`: a missing or invalid record, a whole
+ * table). A node may be reused for a snapshot when nothing it can reach has changed;
+ * {@link isValidIn} decides that with an iterative Tarjan walk (strongly connected components
+ * share one verdict, so cycles are exact), visiting each node at most once per snapshot and never
+ * recursing (10,000-long chains are fine).
+ *
+ * Time is the memo's clock, which advances whenever a read sees another snapshot. A node is
+ * rebuilt in place (same node, new instance), so a node also records when it was `built`: a
+ * parent built before one of its children holds that child's previous instance, and is stale.
  */
 import type { EntityRecord, EntitySchemaContract, EntitySource } from './types'
 
@@ -25,29 +30,60 @@ export class TableDep {
   ) {}
 }
 
-/** What a node read while it was built. */
-export type Dep = GraphNode | RecordDep | TableDep
+/** A read that produced no node. */
+export type Read = RecordDep | TableDep
+
+/** Shared by every node that has none (most have no reads; leaf entities have no deps). */
+export const NO_DEPS: GraphNode[] = []
+export const NO_READS: Read[] = []
+
+/** Bits of {@link GraphNode.state}. */
+const VALID = 1
+const ON_STACK = 2
+const OK = 4
 
 /** Anything memoized against entity snapshots. */
 export class GraphNode {
-  deps: Dep[] = []
-  /** The snapshot this node was last checked (or built) against, and the verdict. */
-  token: object | undefined
-  valid = false
+  /** The nodes this node's value holds (exact size; {@link NO_DEPS} when none). */
+  deps: GraphNode[] = NO_DEPS
+  /** What else it read ({@link NO_READS} when nothing). */
+  reads: Read[] = NO_READS
+  /** Clock of the last verdict (or build), and the verdict in `state`. */
+  checked = 0
+  /** Clock of the last (re)build of this node's value. */
+  built = 0
+  /** VALID, and the Tarjan scratch bits ON_STACK and OK. */
+  state = 0
   // Tarjan scratch space, meaningful only while a check runs.
   index = 0
   low = 0
-  onStack = false
-  ok = false
+
+  /** Remembers a read that produced no node. */
+  addRead(read: Read): void {
+    if (this.reads === NO_READS) this.reads = [read]
+    else this.reads.push(read)
+  }
+
+  /** Marks the node (re)built and valid at `clock`. */
+  stamp(clock: number): void {
+    this.built = clock
+    this.checked = clock
+    this.state = VALID
+  }
+
+  /** The verdict reached at `clock`, if any was. */
+  validAt(clock: number): boolean {
+    return this.checked === clock && (this.state & VALID) !== 0
+  }
 
   /** Checks only this node's own reads (not the nodes it points to). */
   ownReadsHold(source: EntitySource): boolean {
-    for (const dep of this.deps) {
-      if (dep instanceof RecordDep) {
-        if (source.getEntity(dep.key, dep.pk) !== dep.record) return false
-      } else if (dep instanceof TableDep) {
-        if (source.getTable(dep.key) !== dep.table) return false
-      }
+    const reads = this.reads
+    for (let i = 0; i < reads.length; i++) {
+      const read = reads[i] as Read
+      if (read instanceof RecordDep) {
+        if (source.getEntity(read.key, read.pk) !== read.record) return false
+      } else if (source.getTable(read.key) !== read.table) return false
     }
     return true
   }
@@ -58,91 +94,117 @@ export class EntityNode extends GraphNode {
   constructor(
     readonly entity: EntitySchemaContract,
     readonly pk: string,
-    readonly record: EntityRecord,
-    readonly instance: Record<string, unknown>,
-    token: object,
+    public record: EntityRecord,
+    public instance: Record<string, unknown>,
   ) {
     super()
-    this.token = token
-    this.valid = true
   }
 
   override ownReadsHold(source: EntitySource): boolean {
-    return source.getEntity(this.entity.key, this.pk) === this.record && super.ownReadsHold(source)
+    return (
+      source.getEntity(this.entity.key, this.pk) === this.record &&
+      (this.reads === NO_READS || super.ownReadsHold(source))
+    )
   }
-}
-
-interface Frame {
-  node: GraphNode
-  next: number
 }
 
 /**
- * True when nothing `root` can reach changed in `source`. Verdicts are cached on the nodes per
- * snapshot token, so checking many roots against one snapshot costs one visit per node in all.
+ * The entity nodes of one class, by pk: a prototype-less object (any pk is an ordinary key).
+ * Not a Map: V8 keeps integer-like keys (the common ids) in a plain array, several times faster
+ * to fill and to search than a Map's hash table, and smaller; other keys cost about the same.
  */
-export function isValidIn(root: GraphNode, source: EntitySource): boolean {
-  const token = source.token
-  if (root.token === token) return root.valid
+export type NodeTable = Record<string, EntityNode | undefined>
+
+/** An empty {@link NodeTable}. */
+export function createNodeTable(): NodeTable {
+  return Object.create(null) as NodeTable
+}
+
+/** Reusable stacks for {@link isValidIn} (one set per memo: walks never nest). */
+export class Walk {
+  readonly frames: GraphNode[] = []
+  readonly cursors: number[] = []
+  readonly stack: GraphNode[] = []
+}
+
+/**
+ * True when nothing `root` can reach changed in `source` since it was built. Verdicts are stored
+ * on the nodes with the clock, so checking many roots against one snapshot costs one visit per
+ * node in all. A node known to be stale stops looking at further children: its component is
+ * stale whatever they say.
+ */
+export function isValidIn(
+  root: GraphNode,
+  source: EntitySource,
+  clock: number,
+  walk: Walk,
+): boolean {
+  if (root.checked === clock) return (root.state & VALID) !== 0
+  const { frames, cursors, stack } = walk
   let counter = 0
-  const stack: GraphNode[] = []
-  const frames: Frame[] = []
   const open = (node: GraphNode) => {
-    node.token = token
-    node.valid = false
+    node.checked = clock
     node.index = node.low = counter++
-    node.onStack = true
-    node.ok = node.ownReadsHold(source)
+    node.state = node.ownReadsHold(source) ? ON_STACK | OK : ON_STACK
     stack.push(node)
-    frames.push({ node, next: 0 })
+    frames.push(node)
+    cursors.push(0)
   }
   open(root)
   while (frames.length > 0) {
-    const frame = frames[frames.length - 1] as Frame
-    const node = frame.node
+    const top = frames.length - 1
+    const node = frames[top] as GraphNode
     const deps = node.deps
+    let next = cursors[top] as number
     let descended = false
-    // Once a node is known to be stale we still finish its component bookkeeping, but need
-    // not look at further children.
-    while (frame.next < deps.length) {
-      const child = deps[frame.next++]
-      if (!(child instanceof GraphNode)) continue
-      if (child.token !== token) {
-        open(child)
-        descended = true
-        break
-      }
-      if (child.onStack) {
+    while (next < deps.length && (node.state & OK) !== 0) {
+      const child = deps[next++] as GraphNode
+      if (child.built > node.built) {
+        // Rebuilt after `node` was: `node` holds its previous instance.
+        node.state &= ~OK
+      } else if (child.checked !== clock) {
+        if (child.deps === NO_DEPS) {
+          // A leaf is its own component: its reads decide.
+          child.checked = clock
+          child.state = child.ownReadsHold(source) ? VALID : 0
+          if (child.state === 0) node.state &= ~OK
+        } else {
+          cursors[top] = next
+          open(child)
+          descended = true
+          break
+        }
+      } else if ((child.state & ON_STACK) !== 0) {
         if (child.index < node.low) node.low = child.index
-      } else if (!child.valid) {
-        node.ok = false
+      } else if ((child.state & VALID) === 0) {
+        node.state &= ~OK
       }
     }
     if (descended) continue
     frames.pop()
+    cursors.pop()
     if (node.low === node.index) {
       // `node` roots a strongly connected component: one verdict for all its members.
       let ok = true
       for (let i = stack.length - 1; ; i--) {
         const member = stack[i] as GraphNode
-        if (!member.ok) ok = false
+        if ((member.state & OK) === 0) ok = false
         if (member === node) break
       }
       let member: GraphNode
       do {
         member = stack.pop() as GraphNode
-        member.onStack = false
-        member.valid = ok
+        member.state = ok ? VALID : 0
       } while (member !== node)
     }
-    const parent = frames[frames.length - 1]?.node
+    const parent = frames[frames.length - 1]
     if (parent) {
-      if (node.onStack) {
+      if ((node.state & ON_STACK) !== 0) {
         if (node.low < parent.low) parent.low = node.low
-      } else if (!node.valid) {
-        parent.ok = false
+      } else if ((node.state & VALID) === 0) {
+        parent.state &= ~OK
       }
     }
   }
-  return root.valid
+  return (root.state & VALID) !== 0
 }

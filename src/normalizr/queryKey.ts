@@ -9,23 +9,23 @@ import { isEntitySchema, isSchemaObject } from './isEntity'
 import { queryMembers } from './shorthand'
 import type { EntitySource, QueryContext } from './types'
 
-/** A view of `source` that records what it is asked into `deps`. */
-export function recordingSource(source: EntitySource, deps: GraphNode['deps']): EntitySource {
+/** A view of `source` that records what it is asked as reads of `node`. */
+export function recordingSource(source: EntitySource, node: GraphNode): EntitySource {
   return {
     token: source.token,
     getMeta: (key, pk) => source.getMeta(key, pk),
     getEntity(key, pk) {
       const record = source.getEntity(key, pk)
-      deps.push(new RecordDep(key, pk, record))
+      node.addRead(new RecordDep(key, pk, record))
       return record
     },
     getTable(key) {
       const table = source.getTable(key)
-      deps.push(new TableDep(key, table))
+      node.addRead(new TableDep(key, table))
       return table
     },
     forEachEntity(key, fn) {
-      deps.push(new TableDep(key, source.getTable(key)))
+      node.addRead(new TableDep(key, source.getTable(key)))
       source.forEachEntity(key, fn)
     },
   }

@@ -43,17 +43,20 @@ export function denormalizeItems(
   itemSchema: unknown,
   input: unknown,
   ctx: DenormalizeContext,
-  denormalizeItem: (item: unknown) => unknown = (item) => ctx.unvisit(itemSchema, item),
+  denormalizeItem?: (item: unknown) => unknown,
 ): unknown {
   if (!Array.isArray(input)) return input
-  const out: unknown[] = []
+  // Sized once (a list keeps every item but the missing ones): no growth, no spare capacity.
+  const out = new Array<unknown>(input.length)
+  let length = 0
   for (let i = 0; i < input.length; i++) {
     const item: unknown = input[i]
-    const value = denormalizeItem(item)
+    const value = denormalizeItem ? denormalizeItem(item) : ctx.unvisit(itemSchema, item)
     if (value === INVALID) continue
     if (value === undefined && item !== undefined) continue
-    out.push(value)
+    out[length++] = value
   }
+  if (length < out.length) out.length = length
   return out
 }
 

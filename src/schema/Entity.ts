@@ -106,7 +106,13 @@ export abstract class Entity {
   /** @internal Engine hook: an instance of a stored record, or `undefined` when invalid. */
   static createIfValid(record: EntityRecord): object | undefined {
     if (this.validate(record) !== undefined) return undefined
-    return (this as unknown as { fromJS(props: EntityRecord): object }).fromJS(record)
+    if (this.fromJS !== Entity.fromJS || hasOwn(record, '__proto__')) {
+      return (this as unknown as { fromJS(props: EntityRecord): object }).fromJS(record)
+    }
+    // `fromJS`, inlined: a stored record is plain JSON data (own string keys only), so
+    // Object.assign copies exactly its members, with the same [[Set]] semantics, much faster
+    // than a keyed store per member.
+    return Object.assign(new (this as unknown as new () => object)(), record)
   }
 
   /** @internal Engine hook: resolves nested members of a fresh instance. */
@@ -116,8 +122,9 @@ export abstract class Entity {
     unvisit: (schema: unknown, input: unknown) => unknown,
   ): void {
     const schema = this.schema
-    for (const member of Object.keys(schema)) {
-      if (!hasOwn(record, member)) continue
+    // for-in walks the schema's cached keys without allocating a list per record.
+    for (const member in schema) {
+      if (!hasOwn(schema, member) || !hasOwn(record, member)) continue
       setOwn(instance, member, unvisit(schema[member], record[member]))
     }
   }

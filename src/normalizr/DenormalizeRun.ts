@@ -1,0 +1,192 @@
+/**
+ * One read against one snapshot. Resolves references to entity instances (memoized per class and
+ * pk), records what each memoized value depends on, and never recurses through entities: a new
+ * or rebuilt instance is created at once and its members are resolved from a queue.
+ */
+import { isPlainObject } from '../internal/ownKeys'
+import { EntityNode, NO_DEPS, NO_READS, RecordDep, TableDep, isValidIn } from './graph'
+import type { NodeTable, Walk, GraphNode } from './graph'
+import { isEntitySchema, isSchemaObject } from './isEntity'
+import { reuse } from './reuse'
+import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
+import type { DenormalizeContext, EntityRecord, EntitySchemaContract, EntitySource } from './types'
+import { INVALID } from './types'
+
+/** What a run needs from its memo. */
+export interface RunMemo {
+  readonly walk: Walk
+  entityNodes(entity: EntitySchemaContract): NodeTable
+}
+
+export class DenormalizeRun implements DenormalizeContext {
+  /** The node whose value is being built (its deps are collected in `scratch`). */
+  private owner: GraphNode | undefined
+  private readonly scratch: GraphNode[] = []
+  private depCount = 0
+  /** Entity nodes whose members are still to resolve, each followed by its previous instance. */
+  private readonly queue: unknown[] = []
+  /** The last class read and its nodes (lists read one class many times in a row). */
+  private lastEntity: EntitySchemaContract | undefined
+  private lastNodes: NodeTable | undefined
+  readonly unvisit = (schema: unknown, input: unknown): unknown => this.visit(schema, input)
+  private readonly unvisitMember = (schema: unknown, input: unknown): unknown => {
+    const value = this.visit(schema, input)
+    return value === INVALID ? undefined : value
+  }
+
+  constructor(
+    private readonly memo: RunMemo,
+    private readonly source: EntitySource,
+    private readonly clock: number,
+    readonly args: readonly unknown[],
+  ) {}
+
+  /**
+   * Reads `input` and every entity it reaches. With `owner`, what the value holds becomes the
+   * owner's deps (its reads are added to it as they happen).
+   */
+  read(schema: unknown, input: unknown, owner?: GraphNode): unknown {
+    this.owner = owner
+    const value = this.visit(schema, input)
+    this.endOwner(owner)
+    this.drain()
+    return value
+  }
+
+  forEachEntity(key: string, fn: (pk: string) => void): void {
+    this.owner?.addRead(new TableDep(key, this.source.getTable(key)))
+    this.source.forEachEntity(key, (pk) => fn(pk))
+  }
+
+  /** Gives the deps collected since the owner started to it (exact size), and starts over. */
+  private endOwner(owner: GraphNode | undefined): void {
+    const count = this.depCount
+    if (owner) owner.deps = count === 0 ? NO_DEPS : this.scratch.slice(0, count)
+    this.depCount = 0
+  }
+
+  private addDep(node: GraphNode): void {
+    this.scratch[this.depCount++] = node
+  }
+
+  private visit(schema: unknown, input: unknown): unknown {
+    if (schema === undefined || schema === null) return input
+    if (typeof schema === 'function') {
+      if (isEntitySchema(schema)) return this.visitEntity(schema, input)
+      if (schema === Date) {
+        return typeof input === 'string' || typeof input === 'number' ? new Date(input) : input
+      }
+      return input
+    }
+    if (typeof schema !== 'object') return input
+    if (isSchemaObject(schema)) return schema.denormalize(input, this)
+    if (input === undefined || input === null) return input
+    if (Array.isArray(schema)) {
+      const itemSchema = itemSchemaOf(schema)
+      return isEntitySchema(itemSchema)
+        ? this.entityItems(itemSchema, input)
+        : denormalizeItems(itemSchema, input, this)
+    }
+    if (isPlainObject(schema)) return denormalizeMembers(schema, input, this)
+    return input
+  }
+
+  /** `[Entity]`: {@link denormalizeItems} without a schema dispatch per item. */
+  private entityItems(entity: EntitySchemaContract, input: unknown): unknown {
+    if (!Array.isArray(input)) return input
+    const out = new Array<unknown>(input.length)
+    let length = 0
+    for (let i = 0; i < input.length; i++) {
+      const item: unknown = input[i]
+      const value = this.visitEntity(entity, item)
+      // Missing, deleted and invalid items are left out, as denormalizeItems does.
+      if (value === INVALID || (value === undefined && item !== undefined)) continue
+      out[length++] = value
+    }
+    if (length < out.length) out.length = length
+    return out
+  }
+
+  private nodesOf(entity: EntitySchemaContract): NodeTable {
+    if (entity !== this.lastEntity) {
+      this.lastEntity = entity
+      this.lastNodes = this.memo.entityNodes(entity)
+    }
+    return this.lastNodes as NodeTable
+  }
+
+  private visitEntity(entity: EntitySchemaContract, input: unknown): unknown {
+    if (input === undefined || input === null) return input
+    if (typeof input === 'object') return this.inlineEntity(entity, input as EntityRecord)
+    const pk = typeof input === 'string' ? input : String(input)
+    const nodes = this.nodesOf(entity)
+    const node = nodes[pk]
+    const clock = this.clock
+    if (
+      node !== undefined &&
+      (node.checked === clock
+        ? node.validAt(clock)
+        : isValidIn(node, this.source, clock, this.memo.walk))
+    ) {
+      this.addDep(node)
+      return node.instance
+    }
+    const record = this.source.getEntity(entity.key, pk)
+    if (record === undefined) {
+      this.owner?.addRead(new RecordDep(entity.key, pk, undefined))
+      return undefined
+    }
+    const instance = entity.createIfValid(record) as Record<string, unknown> | undefined
+    if (!instance) {
+      this.owner?.addRead(new RecordDep(entity.key, pk, record))
+      return INVALID
+    }
+    if (node === undefined) {
+      const created = new EntityNode(entity, pk, record, instance)
+      created.stamp(clock)
+      nodes[pk] = created
+      this.queue.push(created, undefined)
+      this.addDep(created)
+    } else {
+      // Rebuilt in place: parents built before now see that they hold the previous instance.
+      const previous = node.instance
+      node.record = record
+      node.instance = instance
+      node.deps = NO_DEPS
+      node.reads = NO_READS
+      node.stamp(clock)
+      this.queue.push(node, previous)
+      this.addDep(node)
+    }
+    return instance
+  }
+
+  /** A record held inline (not normalized): built without memo. */
+  private inlineEntity(entity: EntitySchemaContract, input: EntityRecord): unknown {
+    const instance = entity.createIfValid(input)
+    if (!instance) return INVALID
+    entity.denormalizeFields(instance as Record<string, unknown>, input, this.unvisitMember)
+    return instance
+  }
+
+  /** Resolves the members of every entity created or rebuilt during this run. */
+  private drain(): void {
+    const queue = this.queue
+    while (queue.length > 0) {
+      const previous = queue.pop() as Record<string, unknown> | undefined
+      const node = queue.pop() as EntityNode
+      this.owner = node
+      const instance = node.instance
+      node.entity.denormalizeFields(instance, node.record, this.unvisitMember)
+      this.endOwner(node)
+      if (previous) {
+        for (const member of Object.keys(node.entity.schema)) {
+          if (Object.prototype.hasOwnProperty.call(instance, member)) {
+            instance[member] = reuse(previous[member], instance[member])
+          }
+        }
+      }
+    }
+    this.owner = undefined
+  }
+}
