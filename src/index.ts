@@ -92,5 +92,6 @@ export {
   EntityValidationError,
   SchemaDefinitionError,
   InputTooDeepError,
+  PathParamError,
 } from './internal/errors'
-export type { ErrorCode, GraphQLErrorEntry } from './internal/errors'
+export type { ErrorCode, GraphQLErrorEntry, PathParamProblem } from './internal/errors'

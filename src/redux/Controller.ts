@@ -87,15 +87,21 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): Promise<EndpointData<TEndpoint>> {
-    const response = this.deps.reads.getResponse(
-      endpoint,
-      args,
-      this.store.getState(),
-      this.deps.selectQuery,
-    )
-    const now = Date.now()
     // A mutation is never answered from the cache.
     if (endpoint.sideEffect) return this.fetch(endpoint, ...args)
+    let response: ResponseState
+    try {
+      response = this.deps.reads.getResponse(
+        endpoint,
+        args,
+        this.store.getState(),
+        this.deps.selectQuery,
+      )
+    } catch (error) {
+      // A call whose key cannot be made (a path param refused, say) rejects: nothing is sent.
+      return Promise.reject(error)
+    }
+    const now = Date.now()
     if (response.expiryStatus !== ExpiryStatus.Invalid && now <= response.expiresAt) {
       return Promise.resolve(response.data as EndpointData<TEndpoint>)
     }

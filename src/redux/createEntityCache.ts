@@ -143,7 +143,12 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
   ): CacheThunk<T> => {
     const thunk = runFetch<T>(endpoint, args, options)
     return (dispatch, getState) => {
-      collector.remember(endpoint.key(...args), endpoint.schema)
+      try {
+        collector.remember(endpoint.key(...args), endpoint.schema)
+      } catch (error) {
+        // A call whose key cannot be made (a path param refused, say) rejects: nothing is sent.
+        return Promise.reject(error)
+      }
       return thunk(dispatch, getState)
     }
   }
