@@ -15,8 +15,8 @@ export type ErrorCode =
   | 'too-deep'
   | 'network'
   | 'graphql'
-  | 'aborted'
   | 'bad-path-param'
+  | 'bad-setup'
 
 /**
  * Base class of every error thrown by rtk-resources.
@@ -91,6 +91,19 @@ export class SchemaDefinitionError extends RtkResourcesError {
   constructor(message: string) {
     super('bad-schema', message)
     this.name = 'SchemaDefinitionError'
+  }
+}
+
+/**
+ * The library is set up in a way it cannot work with: the cache's reducer is not mounted at
+ * `cache.reducerPath`, or a hook is used outside `<EntityCacheProvider>`. The message names the
+ * fix.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-setup
+ */
+export class SetupError extends RtkResourcesError {
+  constructor(message: string) {
+    super('bad-setup', message)
+    this.name = 'SetupError'
   }
 }
 
