@@ -18,6 +18,14 @@ export interface RunMemo {
   entityNodes(entity: EntitySchemaContract): NodeTable
 }
 
+/** True when a class's `schema` names at least one member. */
+function hasMembers(schema: Record<string, unknown>): boolean {
+  for (const member in schema) {
+    if (Object.prototype.hasOwnProperty.call(schema, member)) return true
+  }
+  return false
+}
+
 export class DenormalizeRun implements DenormalizeContext {
   /** The node whose value is being built (its deps are collected in `scratch`). */
   private owner: GraphNode | undefined
@@ -25,9 +33,11 @@ export class DenormalizeRun implements DenormalizeContext {
   private depCount = 0
   /** Entity nodes whose members are still to resolve, each followed by its previous instance. */
   private readonly queue: unknown[] = []
-  /** The last class read and its nodes (lists read one class many times in a row). */
+  /** The last class read, its nodes, and whether it has members to resolve (lists read one
+   * class many times in a row). */
   private lastEntity: EntitySchemaContract | undefined
   private lastNodes: NodeTable | undefined
+  private lastHasMembers = false
   readonly unvisit = (schema: unknown, input: unknown): unknown => this.visit(schema, input)
   private readonly unvisitMember = (schema: unknown, input: unknown): unknown => {
     const value = this.visit(schema, input)
@@ -111,6 +121,7 @@ export class DenormalizeRun implements DenormalizeContext {
     if (entity !== this.lastEntity) {
       this.lastEntity = entity
       this.lastNodes = this.memo.entityNodes(entity)
+      this.lastHasMembers = hasMembers(entity.schema)
     }
     return this.lastNodes as NodeTable
   }
@@ -141,23 +152,24 @@ export class DenormalizeRun implements DenormalizeContext {
       this.owner?.addRead(new RecordDep(entity.key, pk, record))
       return INVALID
     }
+    let target: EntityNode
+    let previous: Record<string, unknown> | undefined
     if (node === undefined) {
-      const created = new EntityNode(entity, pk, record, instance)
-      created.stamp(clock)
-      nodes[pk] = created
-      this.queue.push(created, undefined)
-      this.addDep(created)
+      target = new EntityNode(entity, pk, record, instance)
+      nodes[pk] = target
     } else {
       // Rebuilt in place: parents built before now see that they hold the previous instance.
-      const previous = node.instance
+      target = node
+      previous = node.instance
       node.record = record
       node.instance = instance
       node.deps = NO_DEPS
       node.reads = NO_READS
-      node.stamp(clock)
-      this.queue.push(node, previous)
-      this.addDep(node)
     }
+    target.stamp(clock)
+    // A class without members has nothing to resolve (its node keeps no deps).
+    if (this.lastHasMembers) this.queue.push(target, previous)
+    this.addDep(target)
     return instance
   }
 

@@ -1,8 +1,9 @@
 import { InputTooDeepError } from '../internal/errors'
-import { deleteOwn, getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
 import { emptySource } from './plainSource'
+import { WrittenTable } from './WrittenTable'
 import type {
   EntityMeta,
   EntityRecord,
@@ -20,11 +21,6 @@ export interface NormalizeMeta {
   date?: number
   /** When the written records go stale. Defaults to never. */
   expiresAt?: number
-}
-
-interface WrittenTables {
-  records: Record<string, EntityRecord>
-  metas: Record<string, EntityMeta>
 }
 
 /** `expiresAt` used when none is given: far future, but still a JSON number. */
@@ -57,11 +53,11 @@ export function normalize(
     expiresAt: meta.expiresAt ?? NEVER_EXPIRES,
   }
   // Written records per entity key; a Map, so any key is safe and each table is found once.
-  const written = new Map<string, WrittenTables>()
-  const tablesFor = (key: string): WrittenTables => {
+  const written = new Map<string, WrittenTable>()
+  const tablesFor = (key: string): WrittenTable => {
     let tables = written.get(key)
     if (!tables) {
-      tables = { records: {}, metas: {} }
+      tables = new WrittenTable()
       written.set(key, tables)
     }
     return tables
@@ -82,30 +78,30 @@ export function normalize(
     addEntity(entity, processed, pk) {
       const key = entity.key
       const tables = written.get(key)
-      const already = tables && getOwn<EntityRecord>(tables.records, pk)
+      const already = tables?.record(pk)
       if (tables && already !== undefined) {
         // Seen earlier in this response: if the stored record won then, it wins again.
-        const incomingWon = getOwn(tables.metas, pk) === incomingMeta
+        const incomingWon = tables.meta(pk) === incomingMeta
         const merged = incomingWon
           ? entity.merge(already, processed)
           : entity.merge(processed, already)
-        setOwn(tables.records, pk, merged)
+        tables.setRecord(pk, merged)
         return
       }
-      const storedMeta = (tables && getOwn<EntityMeta>(tables.metas, pk)) ?? source.getMeta(key, pk)
+      const storedMeta = tables?.meta(pk) ?? source.getMeta(key, pk)
       // A tombstone wins over anything requested before the delete.
       if (storedMeta?.deleted && storedMeta.fetchedAt > incomingMeta.fetchedAt) return
       const stored = storedMeta && !storedMeta.deleted ? source.getEntity(key, pk) : undefined
       const target = tables ?? tablesFor(key)
       if (stored === undefined || storedMeta === undefined) {
-        setOwn(target.records, pk, processed)
-        setOwn(target.metas, pk, incomingMeta)
+        target.setRecord(pk, processed)
+        target.setMeta(pk, incomingMeta)
       } else if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
-        setOwn(target.records, pk, entity.merge(stored, processed))
-        setOwn(target.metas, pk, incomingMeta)
+        target.setRecord(pk, entity.merge(stored, processed))
+        target.setMeta(pk, incomingMeta)
       } else {
-        setOwn(target.records, pk, entity.merge(processed, stored))
-        setOwn(target.metas, pk, storedMeta)
+        target.setRecord(pk, entity.merge(processed, stored))
+        target.setMeta(pk, storedMeta)
       }
     },
     deleteEntity(entity, pk) {
@@ -115,8 +111,8 @@ export function normalize(
       // tombstone (whose time must not be moved back, or an in-between GET would resurrect).
       if (storedMeta && storedMeta.fetchedAt > incomingMeta.fetchedAt) return
       const tables = tablesFor(key)
-      deleteOwn(tables.records, pk)
-      setOwn(tables.metas, pk, { ...incomingMeta, deleted: true })
+      tables.deleteRecord(pk)
+      tables.setMeta(pk, { ...incomingMeta, deleted: true })
     },
   }
 
@@ -130,7 +126,15 @@ export function normalize(
     }
     if (typeof s !== 'object') return value
     if (isSchemaObject(s)) return s.normalize(value, parent, key, ctx)
-    if (Array.isArray(s)) return normalizeItems(itemSchemaOf(s), value, parent, key, ctx)
+    if (Array.isArray(s)) {
+      const item = itemSchemaOf(s)
+      // `[Entity]`: each item straight to the entity (what `visit` would do, minus the dispatch).
+      const normalizeEntity = isEntitySchema(item)
+        ? (value: unknown) =>
+            value === undefined || value === null ? value : item.normalize(value, parent, key, ctx)
+        : undefined
+      return normalizeItems(item, value, parent, key, ctx, normalizeEntity)
+    }
     if (isPlainObject(s)) return normalizeMembers(s, value, ctx)
     return value
   }
@@ -146,7 +150,7 @@ export function normalize(
   const entitiesMeta: Record<string, Record<string, EntityMeta>> = {}
   for (const [key, tables] of written) {
     // A key with only deletions has no records table (deletions live in meta).
-    if (Object.keys(tables.records).length > 0) setOwn(entities, key, tables.records)
+    if (tables.size > 0) setOwn(entities, key, tables.records)
     setOwn(entitiesMeta, key, tables.metas)
   }
   return { result, entities, entitiesMeta }

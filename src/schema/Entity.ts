@@ -141,8 +141,14 @@ export abstract class Entity {
     const processed = this.process(input, parent, key, ctx.args)
     const pk = toPrimaryKey(entityKey, this.pk(processed, parent, key, ctx.args), input)
     const schema = this.schema
-    const members = Object.keys(schema)
-    if (members.length === 0) {
+    let hasMembers = false
+    for (const member in schema) {
+      if (hasOwn(schema, member)) {
+        hasMembers = true
+        break
+      }
+    }
+    if (!hasMembers) {
       // No nested schemas: no recursion, so no cycle guard needed.
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
@@ -153,7 +159,7 @@ export abstract class Entity {
     try {
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
-      for (const member of members) {
+      for (const member of Object.keys(schema)) {
         if (!hasOwn(processed, member)) continue
         setOwn(processed, member, ctx.visit(schema[member], processed[member], processed, member))
       }
