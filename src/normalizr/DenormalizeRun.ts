@@ -15,6 +15,8 @@ import { INVALID } from './types'
 /** What a run needs from its memo. */
 export interface RunMemo {
   readonly walk: Walk
+  /** From when unmarked nodes can be trusted (see {@link GraphNode.trusted}). */
+  readonly trustedSince: number
   entityNodes(entity: EntitySchemaContract): NodeTable
 }
 
@@ -59,6 +61,15 @@ export class DenormalizeRun implements DenormalizeContext {
     this.owner = owner
     const value = this.visit(schema, input)
     this.endOwner(owner)
+    this.drain()
+    return value
+  }
+
+  /** The current instance of `node`'s record (rebuilt if stale), outside any owner. */
+  readEntity(node: EntityNode): unknown {
+    this.owner = undefined
+    const value = this.visitEntity(node.entity, node.pk)
+    this.endOwner(undefined)
     this.drain()
     return value
   }
@@ -137,7 +148,7 @@ export class DenormalizeRun implements DenormalizeContext {
       node !== undefined &&
       (node.checked === clock
         ? node.validAt(clock)
-        : isValidIn(node, this.source, clock, this.memo.walk))
+        : isValidIn(node, this.source, clock, this.memo.walk, this.memo.trustedSince))
     ) {
       this.addDep(node)
       return node.instance

@@ -7,28 +7,19 @@
  * instance at once and queues its members, so chains and cycles of any length need no stack.
  */
 import { DenormalizeRun } from './DenormalizeRun'
-import { GraphNode, NO_READS, Walk, createNodeTable, isValidIn } from './graph'
-import type { NodeTable } from './graph'
+import { NO_READS, Walk, createNodeTable, isValidIn } from './graph'
+import type { GraphNode, NodeTable } from './graph'
 import { isEntitySchema } from './isEntity'
 import { queryKey, recordingSource } from './queryKey'
 import { reuse } from './reuse'
+import { MISSING, ResultNode } from './ResultNode'
+import type { DenormalizeResult } from './ResultNode'
+
+export type { DenormalizeResult } from './ResultNode'
 import type { EntitySchemaContract, EntitySource } from './types'
 import { INVALID } from './types'
 
-/** What a read returns: the data, and whether a record it needed was incomplete. */
-export interface DenormalizeResult<T = unknown> {
-  /** The denormalized value; `undefined` when missing, deleted or incomplete. */
-  readonly data: T | undefined
-  /** True when a record the value needs failed `validate` (a reader should fetch). */
-  readonly incomplete: boolean
-}
-
-const MISSING: DenormalizeResult = Object.freeze({ data: undefined, incomplete: false })
 const INCOMPLETE: DenormalizeResult = Object.freeze({ data: undefined, incomplete: true })
-
-class ResultNode extends GraphNode {
-  result: DenormalizeResult = MISSING
-}
 
 /** Converts a top-level value into a result object. */
 function toResult(value: unknown): DenormalizeResult {
@@ -55,6 +46,8 @@ export class MemoCache {
   /** The snapshot last read, and the clock: it advances whenever a read sees another one. */
   private token: object | undefined
   private clock = 0
+  /** @internal From when unmarked nodes can be trusted without a look (never, for now). */
+  readonly trustedSince = Infinity
 
   /** The clock for a read of `source` (a new tick when its snapshot is not the last one). */
   private tick(source: EntitySource): number {
@@ -150,7 +143,10 @@ export class MemoCache {
     }
     const clock = this.tick(source)
     const previous = bySchema.get(memoKey)
-    if (previous && isValidIn(previous, source, clock, this.walk)) return previous.result
+    if (previous) {
+      const kept = this.reuseResult(previous, source, clock, args)
+      if (kept) return kept
+    }
     // Rebuilt in place: the node is the memo slot of (schema, key).
     const node = previous ?? new ResultNode()
     const before = node.result
@@ -166,7 +162,36 @@ export class MemoCache {
     }
     node.result = result
     node.stamp(clock)
+    node.noteList(schema, resolvedInput)
     if (!previous) bySchema.set(memoKey, node)
     return result
+  }
+
+  /**
+   * The result of `node` for this snapshot without reading it again: the same one while nothing
+   * it reached changed, a patched copy of an entity list with only its changed items rebuilt;
+   * `undefined` when it must be read again.
+   */
+  private reuseResult(
+    node: ResultNode,
+    source: EntitySource,
+    clock: number,
+    args: readonly unknown[],
+  ): DenormalizeResult | undefined {
+    if (!node.list) {
+      return isValidIn(node, source, clock, this.walk, this.trustedSince) ? node.result : undefined
+    }
+    if (node.checked === clock) return node.validAt(clock) ? node.result : undefined
+    const stale = node.staleItems(source, clock, this.walk, this.trustedSince)
+    if (stale.length > 0) {
+      const run = new DenormalizeRun(this, source, clock, args)
+      const patched = node.patch(stale, (item) => run.readEntity(item))
+      if (!patched) return undefined
+      node.result = patched
+      node.stamp(clock)
+      return patched
+    }
+    node.settle(clock, true)
+    return node.result
   }
 }

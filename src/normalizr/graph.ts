@@ -52,6 +52,8 @@ export class GraphNode {
   checked = 0
   /** Clock of the last (re)build of this node's value. */
   built = 0
+  /** Clock of the last change reported to reach this node (see tracking.ts); 0 when none. */
+  dirty = 0
   /** VALID, and the Tarjan scratch bits ON_STACK and OK. */
   state = 0
   // Tarjan scratch space, meaningful only while a check runs.
@@ -74,6 +76,20 @@ export class GraphNode {
   /** The verdict reached at `clock`, if any was. */
   validAt(clock: number): boolean {
     return this.checked === clock && (this.state & VALID) !== 0
+  }
+
+  /**
+   * Valid without looking: it was valid when last checked, that check was at or after `since`
+   * (from when every change is reported), and no change has reached it since.
+   */
+  trusted(since: number): boolean {
+    return this.checked >= since && (this.state & VALID) !== 0 && this.dirty <= this.checked
+  }
+
+  /** Sets the verdict for `clock`. */
+  settle(clock: number, valid: boolean): void {
+    this.checked = clock
+    this.state = valid ? VALID : 0
   }
 
   /** Checks only this node's own reads (not the nodes it points to). */
@@ -125,32 +141,47 @@ export class Walk {
   readonly frames: GraphNode[] = []
   readonly cursors: number[] = []
   readonly stack: GraphNode[] = []
+  counter = 0
+}
+
+/** Starts visiting `node` in a walk: numbers it, checks its own reads, stacks it. */
+function open(node: GraphNode, source: EntitySource, clock: number, walk: Walk): void {
+  node.checked = clock
+  node.index = node.low = walk.counter++
+  node.state = node.ownReadsHold(source) ? ON_STACK | OK : ON_STACK
+  walk.stack.push(node)
+  walk.frames.push(node)
+  walk.cursors.push(0)
 }
 
 /**
  * True when nothing `root` can reach changed in `source` since it was built. Verdicts are stored
  * on the nodes with the clock, so checking many roots against one snapshot costs one visit per
  * node in all. A node known to be stale stops looking at further children: its component is
- * stale whatever they say.
+ * stale whatever they say. A node {@link GraphNode.trusted trusted} since `since` is valid
+ * without a look at what it reaches (Infinity: trust nothing).
  */
 export function isValidIn(
   root: GraphNode,
   source: EntitySource,
   clock: number,
   walk: Walk,
+  since = Infinity,
 ): boolean {
   if (root.checked === clock) return (root.state & VALID) !== 0
-  const { frames, cursors, stack } = walk
-  let counter = 0
-  const open = (node: GraphNode) => {
-    node.checked = clock
-    node.index = node.low = counter++
-    node.state = node.ownReadsHold(source) ? ON_STACK | OK : ON_STACK
-    stack.push(node)
-    frames.push(node)
-    cursors.push(0)
+  if (root.trusted(since)) {
+    root.checked = clock
+    return true
   }
-  open(root)
+  if (root.deps === NO_DEPS) {
+    // A leaf is its own component: its reads decide.
+    const valid = root.ownReadsHold(source)
+    root.settle(clock, valid)
+    return valid
+  }
+  const { frames, cursors, stack } = walk
+  walk.counter = 0
+  open(root, source, clock, walk)
   while (frames.length > 0) {
     const top = frames.length - 1
     const node = frames[top] as GraphNode
@@ -163,14 +194,16 @@ export function isValidIn(
         // Rebuilt after `node` was: `node` holds its previous instance.
         node.state &= ~OK
       } else if (child.checked !== clock) {
-        if (child.deps === NO_DEPS) {
+        if (child.trusted(since)) {
+          child.checked = clock
+        } else if (child.deps === NO_DEPS) {
           // A leaf is its own component: its reads decide.
           child.checked = clock
           child.state = child.ownReadsHold(source) ? VALID : 0
           if (child.state === 0) node.state &= ~OK
         } else {
           cursors[top] = next
-          open(child)
+          open(child, source, clock, walk)
           descended = true
           break
         }
