@@ -51,7 +51,9 @@ describe('MemoCache: a big list after a change', () => {
   })
 
   it('changes in a row keep coming: each read replaces exactly the rows that changed', () => {
-    let { result, source, tables } = rows()
+    const seed = rows()
+    const result = seed.result
+    let { source, tables } = seed
     const memo = new MemoCache()
     let previous = memo.denormalize(rowList, result, source).data as Row[]
     for (const [time, ids] of [
