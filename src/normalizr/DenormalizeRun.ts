@@ -18,6 +18,8 @@ export interface RunMemo {
   /** From when unmarked nodes can be trusted (see {@link GraphNode.trusted}). */
   readonly trustedSince: number
   entityNodes(entity: EntitySchemaContract): NodeTable
+  /** Told of each entity node whose members were just resolved. */
+  registerBuilt(node: GraphNode): void
 }
 
 /** True when a class's `schema` names at least one member. */
@@ -202,6 +204,7 @@ export class DenormalizeRun implements DenormalizeContext {
       const instance = node.instance
       node.entity.denormalizeFields(instance, node.record, this.unvisitMember)
       this.endOwner(node)
+      this.memo.registerBuilt(node)
       if (previous) {
         for (const member of Object.keys(node.entity.schema)) {
           if (Object.prototype.hasOwnProperty.call(instance, member)) {

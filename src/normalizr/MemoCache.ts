@@ -6,9 +6,10 @@
  * Entities are never denormalized recursively: reading a reference creates (or reuses) the
  * instance at once and queues its members, so chains and cycles of any length need no stack.
  */
+import { ChangeTracker } from './ChangeTracker'
 import { DenormalizeRun } from './DenormalizeRun'
-import { NO_READS, Walk, createNodeTable, isValidIn } from './graph'
-import type { GraphNode, NodeTable } from './graph'
+import { FORGOTTEN, NO_READS, Walk, createNodeTable, isValidIn } from './graph'
+import type { EntityNode, GraphNode, NodeTable } from './graph'
 import { isEntitySchema } from './isEntity'
 import { queryKey, recordingSource } from './queryKey'
 import { reuse } from './reuse'
@@ -46,16 +47,55 @@ export class MemoCache {
   /** The snapshot last read, and the clock: it advances whenever a read sees another one. */
   private token: object | undefined
   private clock = 0
-  /** @internal From when unmarked nodes can be trusted without a look (never, for now). */
-  readonly trustedSince = Infinity
-
-  /** The clock for a read of `source` (a new tick when its snapshot is not the last one). */
-  private tick(source: EntitySource): number {
-    if (source.token !== this.token) {
-      this.token = source.token
-      this.clock++
+  /** Marks what changes reach, for sources that report their changes. */
+  private readonly tracker = new ChangeTracker((key, pk, fn) => {
+    for (const entity of this.classes.get(key) ?? []) {
+      const node = this.entities.get(entity)?.[pk]
+      if (node) fn(node)
     }
-    return this.clock
+  })
+
+  /** @internal From when unmarked nodes can be trusted without a look. */
+  get trustedSince(): number {
+    return this.tracker.trustedSince
+  }
+
+  /**
+   * The clock for a read of `source`: a new tick when its snapshot is not the last one read, and
+   * then, if the source reports what changed since that one, the nodes it reaches are marked.
+   */
+  private tick(source: EntitySource): number {
+    if (source.token === this.token) return this.clock
+    const previous = this.token
+    this.token = source.token
+    const clock = ++this.clock
+    if (previous === undefined || !source.forEachChangeSince) {
+      this.tracker.untrust(clock)
+      return clock
+    }
+    const tracker = this.tracker
+    // Nodes checked at the previous snapshot are trusted from here on, unless marked.
+    if (!tracker.enabled) tracker.enable(this.allEntityNodes(), clock - 1)
+    const reported = source.forEachChangeSince(previous, (key, pk) =>
+      tracker.changed(key, pk, clock),
+    )
+    if (!reported) tracker.untrust(clock)
+    return clock
+  }
+
+  private *allEntityNodes(): Iterable<EntityNode> {
+    for (const classes of this.classes.values()) {
+      for (const entity of classes) {
+        const nodes = this.entities.get(entity)
+        if (!nodes) continue
+        for (const pk in nodes) yield nodes[pk] as EntityNode
+      }
+    }
+  }
+
+  /** @internal A node was (re)built or checked: while tracking, what it holds learns of it. */
+  registerBuilt(node: GraphNode): void {
+    if (this.tracker.enabled) this.tracker.register(node)
   }
 
   /**
@@ -99,11 +139,23 @@ export class MemoCache {
     return value === INVALID ? undefined : (value as T | undefined)
   }
 
-  /** Drops the memoized instances of these records (forgotten by the cache), in every class. */
+  /**
+   * Drops the memoized instances of these records (forgotten by the cache), in every class.
+   * Whatever held them is rebuilt when next read.
+   */
   forgetEntities(key: string, pks: readonly string[]): void {
+    // A new tick: verdicts given before no longer stand for what held these nodes.
+    const clock = ++this.clock
     for (const entity of this.classes.get(key) ?? []) {
       const nodes = this.entities.get(entity)
-      if (nodes) for (const pk of pks) delete nodes[pk]
+      if (!nodes) continue
+      for (const pk of pks) {
+        const node = nodes[pk]
+        if (!node) continue
+        node.record = FORGOTTEN
+        if (this.tracker.enabled) this.tracker.mark(node, clock)
+        delete nodes[pk]
+      }
     }
   }
 
@@ -162,7 +214,9 @@ export class MemoCache {
     }
     node.result = result
     node.stamp(clock)
+    node.untouch()
     node.noteList(schema, resolvedInput)
+    this.registerBuilt(node)
     if (!previous) bySchema.set(memoKey, node)
     return result
   }
@@ -178,20 +232,48 @@ export class MemoCache {
     clock: number,
     args: readonly unknown[],
   ): DenormalizeResult | undefined {
-    if (!node.list) {
-      return isValidIn(node, source, clock, this.walk, this.trustedSince) ? node.result : undefined
-    }
     if (node.checked === clock) return node.validAt(clock) ? node.result : undefined
-    const stale = node.staleItems(source, clock, this.walk, this.trustedSince)
-    if (stale.length > 0) {
+    const since = this.trustedSince
+    let stale: readonly EntityNode[] | undefined
+    const touched = node.touchedSince(since)
+    if (touched) {
+      // Changes were reported since its last check: only what they reached needs a look.
+      if (!node.ownReadsHold(source)) return undefined
+      stale = this.staleAmong(node, touched, source, clock, since)
+    } else if (node.list) {
+      stale = node.staleItems(source, clock, this.walk, since)
+    } else if (!isValidIn(node, source, clock, this.walk, since)) {
+      return undefined
+    }
+    node.untouch()
+    if (stale && stale.length > 0) {
+      if (!node.list) return undefined
       const run = new DenormalizeRun(this, source, clock, args)
       const patched = node.patch(stale, (item) => run.readEntity(item))
       if (!patched) return undefined
       node.result = patched
       node.stamp(clock)
-      return patched
+    } else {
+      node.settle(clock, true)
     }
-    node.settle(clock, true)
+    if (!node.registered) this.registerBuilt(node)
     return node.result
+  }
+
+  /** The children among `touched` that `node` holds out of date. */
+  private staleAmong(
+    node: ResultNode,
+    touched: readonly GraphNode[],
+    source: EntitySource,
+    clock: number,
+    since: number,
+  ): EntityNode[] {
+    const stale: EntityNode[] = []
+    for (const child of touched) {
+      if (child.built > node.built || !isValidIn(child, source, clock, this.walk, since)) {
+        stale.push(child as EntityNode)
+      }
+    }
+    return stale
   }
 }

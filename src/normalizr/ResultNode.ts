@@ -25,6 +25,55 @@ export class ResultNode extends GraphNode {
   list = false
   /** Where each item's node sits in the list (built the first time a patch needs it). */
   private positions: Map<GraphNode, number | number[]> | undefined
+  /** Whether its deps and reads know it (see ChangeTracker.ts): only then can it be trusted. */
+  registered = false
+  /** The children through which changes reached it since its last check (see ChangeTracker.ts);
+   * `undefined` with `touchedAll` when too many did. */
+  touched: GraphNode[] | undefined
+  touchedAll = false
+  private ref: WeakRef<ResultNode> | undefined
+
+  /** How the nodes it holds refer back to it: weakly, so that it goes with its input. */
+  weakRef(): WeakRef<ResultNode> {
+    return (this.ref ??= new WeakRef(this))
+  }
+
+  override trusted(since: number): boolean {
+    return this.registered && super.trusted(since)
+  }
+
+  /** Notes that a change reached it through `child` (up to `max` children, then "all"). */
+  touch(child: GraphNode, max: number): void {
+    if (this.touchedAll) return
+    const touched = (this.touched ??= [])
+    if (touched.length < max) touched.push(child)
+    else {
+      this.touched = undefined
+      this.touchedAll = true
+    }
+  }
+
+  /** Forgets the touched children (after a check or a build: they were looked at). */
+  untouch(): void {
+    this.touched = undefined
+    this.touchedAll = false
+  }
+
+  /**
+   * The children of a registered node that changes reached since its last check, when that
+   * check can be trusted: then nothing else it holds changed. `undefined` when it cannot tell.
+   */
+  touchedSince(since: number): readonly GraphNode[] | undefined {
+    if (
+      !this.registered ||
+      this.touchedAll ||
+      !this.validAt(this.checked) ||
+      this.checked < since
+    ) {
+      return undefined
+    }
+    return this.touched ?? []
+  }
 
   /** After a (re)build: notes whether the value is an entity list it can patch later. */
   noteList(schema: unknown, input: unknown): void {

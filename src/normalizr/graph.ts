@@ -33,6 +33,9 @@ export class TableDep {
 /** A read that produced no node. */
 export type Read = RecordDep | TableDep
 
+/** A node that holds another: an entity node, or a result held weakly (see ChangeTracker.ts). */
+export type Parent = GraphNode | WeakRef<GraphNode>
+
 /** Shared by every node that has none (most have no reads; leaf entities have no deps). */
 export const NO_DEPS: GraphNode[] = []
 export const NO_READS: Read[] = []
@@ -52,8 +55,10 @@ export class GraphNode {
   checked = 0
   /** Clock of the last (re)build of this node's value. */
   built = 0
-  /** Clock of the last change reported to reach this node (see tracking.ts); 0 when none. */
+  /** Clock of the last change reported to reach this node (see ChangeTracker.ts); 0: none. */
   dirty = 0
+  /** While changes are tracked: the nodes whose deps hold this one (a node, a list, or none). */
+  parents: Parent | Parent[] | undefined = undefined
   /** VALID, and the Tarjan scratch bits ON_STACK and OK. */
   state = 0
   // Tarjan scratch space, meaningful only while a check runs.
@@ -104,6 +109,9 @@ export class GraphNode {
     return true
   }
 }
+
+/** The record of an entity node whose record the cache forgot: never the stored one again. */
+export const FORGOTTEN: EntityRecord = Object.freeze({})
 
 /** One denormalized entity instance and the stored record it was built from. */
 export class EntityNode extends GraphNode {

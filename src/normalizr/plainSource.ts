@@ -3,6 +3,7 @@
  * without a store (tests, benchmarks, server code). The Redux slice has its own source.
  */
 import { deleteOwn, getOwn, setOwn } from '../internal/ownKeys'
+import { forEachChangeBetween, linkSnapshots } from './changeLog'
 import type {
   EntityMeta,
   EntityRecord,
@@ -21,7 +22,8 @@ const sources = new WeakMap<object, EntitySource>()
 
 /**
  * Wraps plain tables as an {@link EntitySource}. The same `entities` object always gives the
- * same source, whose token is that object: replace it (immutably) to publish a change.
+ * same source, whose token is that object: replace it (immutably) to publish a change. Tables
+ * made by {@link applyNormalized} also tell what changed since earlier ones.
  */
 export function createPlainSource(tables: PlainTables): EntitySource {
   const cached = sources.get(tables.entities)
@@ -37,6 +39,7 @@ export function createPlainSource(tables: PlainTables): EntitySource {
       if (!table) return
       for (const pk of Object.keys(table)) fn(pk, table[pk] as EntityRecord)
     },
+    forEachChangeSince: (token, fn) => forEachChangeBetween(token, entities, fn),
   }
   sources.set(entities, source)
   return source
@@ -68,5 +71,7 @@ export function applyNormalized(tables: PlainTables, response: NormalizedRespons
     setOwn(entities, key, table)
     setOwn(entitiesMeta, key, metaTable)
   }
+  // Readers memoized against the old tables learn what changed from this link.
+  linkSnapshots(tables.entities, entities, response.entitiesMeta)
   return { entities, entitiesMeta }
 }

@@ -36,6 +36,13 @@ export interface EntitySource {
   getTable(key: string): object | undefined
   /** Calls `fn` for each live (not deleted) record of the table, in a stable order. */
   forEachEntity(key: string, fn: (pk: string, record: EntityRecord) => void): void
+  /**
+   * Optional. Calls `fn` for every record written or removed since the snapshot whose token is
+   * `token` (a record may be reported more than once) and returns true; returns false when the
+   * source cannot tell (what it reported is then ignored). With it, a memoized read after a
+   * small write costs O(changes); without it, the memo looks at every record the read reached.
+   */
+  forEachChangeSince?(token: object, fn: (key: string, pk: string) => void): boolean
 }
 
 /** What the engine passes to {@link SchemaContract.normalize}. */
