@@ -108,18 +108,26 @@ export class SetupError extends RtkResourcesError {
 }
 
 /**
- * A response was nested so deeply that walking it exhausted the call stack.
+ * A response was nested too deeply to store: deeper than the depth limit (`limit`, 1,000
+ * levels), or so deep that walking it exhausted the call stack. Nothing was stored.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#too-deep
  */
 export class InputTooDeepError extends RtkResourcesError {
-  constructor(cause: unknown) {
+  /** The depth limit it went past, when that is how it was found. */
+  readonly limit?: number
+
+  constructor(cause: unknown, limit?: number) {
     super(
       'too-deep',
-      'The response is nested too deeply to normalize (the call stack ran out). Nothing was ' +
-        'stored. Flatten the payload, or normalize only the part you need.',
-      { cause },
+      (limit === undefined
+        ? 'The response is nested too deeply to normalize (the call stack ran out). '
+        : `The response nests objects or arrays more than ${limit} levels deep. `) +
+        'Nothing was stored. Flatten the payload (a list of records with the ids of their ' +
+        "neighbours), or keep only the part you need in the endpoint's process().",
+      cause === undefined ? undefined : { cause },
     )
     this.name = 'InputTooDeepError'
+    if (limit !== undefined) this.limit = limit
   }
 }
 

@@ -43,13 +43,13 @@ function toResult(value: unknown): DenormalizeResult {
  */
 export class MemoCache {
   /** Entity nodes, per Entity class (summary and detail classes of one key read separately). */
-  private readonly entities = new WeakMap<EntitySchemaContract, Map<string, EntityNode>>()
+  private entities = new WeakMap<EntitySchemaContract, Map<string, EntityNode>>()
   /** The classes that have entity nodes, per table (to forget a table's records). */
-  private readonly classes = new Map<string, Set<EntitySchemaContract>>()
+  private classes = new Map<string, Set<EntitySchemaContract>>()
   /** Result nodes, per schema, per normalized input object. */
-  private readonly results = new WeakMap<object, WeakMap<object, ResultNode>>()
+  private results = new WeakMap<object, WeakMap<object, ResultNode>>()
   /** Query nodes, per schema, per args array. */
-  private readonly queries = new WeakMap<object, WeakMap<object, ResultNode>>()
+  private queries = new WeakMap<object, WeakMap<object, ResultNode>>()
 
   /**
    * Reads `input` (a normalized result) back through `schema` from `source`.
@@ -98,6 +98,17 @@ export class MemoCache {
       const nodes = this.entities.get(entity)
       for (const pk of pks) nodes?.delete(pk)
     }
+  }
+
+  /**
+   * Forgets everything memoized (after the cache was emptied): no instance built so far stays
+   * reachable from the memo. Later reads build new ones.
+   */
+  clear(): void {
+    this.entities = new WeakMap()
+    this.classes = new Map()
+    this.results = new WeakMap()
+    this.queries = new WeakMap()
   }
 
   /** @internal */

@@ -6,6 +6,7 @@ import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchTh
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from './slice/actions'
+import { requestKeys } from './slice/requests'
 import { serializeError } from './slice/serializeError'
 import type { EntityCacheState } from './slice/state'
 
@@ -264,6 +265,6 @@ export class Controller {
 
   #matchingKeys(testKey: (key: string) => boolean): string[] {
     const slice = this.#core.selectSlice(this.store.getState())
-    return Object.keys(slice.meta).filter((key) => testKey(key))
+    return requestKeys(slice).filter((key) => testKey(key))
   }
 }
