@@ -3,6 +3,7 @@ import { deleteOwn, getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
 import { emptySource } from './plainSource'
+import { storeField } from './convert'
 import type {
   EntityMeta,
   EntityRecord,
@@ -122,11 +123,10 @@ export function normalize(
 
   function visit(s: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null || s === undefined || s === null) return value
-    if (s === Date) return value instanceof Date ? value.toISOString() : value
     if (typeof s === 'function') {
       return isEntitySchema(s)
         ? (s as EntitySchemaContract).normalize(value, parent, key, ctx)
-        : value
+        : storeField(value)
     }
     if (typeof s !== 'object') return value
     if (isSchemaObject(s)) return s.normalize(value, parent, key, ctx)

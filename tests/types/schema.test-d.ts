@@ -20,3 +20,22 @@ const del = new schema.Delete(User)
 expectTypeOf<Denormalize<typeof del>>().toEqualTypeOf<User | undefined>()
 // @ts-expect-error a User is not a Post
 expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<Post>()
+
+// Field conversions read as what they make: a class as its instance, a function as its result.
+class Money {
+  constructor(readonly text: string) {}
+}
+const converted = {
+  total: Money,
+  count: Number,
+  big: BigInt,
+  at: (s: string) => ({ parsed: s }),
+  when: Date,
+}
+expectTypeOf<Denormalize<typeof converted>>().toEqualTypeOf<{
+  total: Money
+  count: number
+  big: bigint
+  at: { parsed: string }
+  when: Date
+}>()
