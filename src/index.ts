@@ -23,6 +23,7 @@ export type {
   EntityTables,
   NormalizedResponse,
   SchemaContract,
+  ResponseShape,
   NormalizeContext,
   DenormalizeContext,
   QueryContext,
@@ -92,5 +93,6 @@ export {
   EntityValidationError,
   SchemaDefinitionError,
   InputTooDeepError,
+  UnexpectedResponseError,
 } from './internal/errors'
 export type { ErrorCode, GraphQLErrorEntry } from './internal/errors'

@@ -9,7 +9,14 @@ const DOCS = 'https://github.com/rtk-resources/rtk-resources/blob/main/docs/erro
 
 /** Stable codes of every error the library raises. */
 export type ErrorCode =
-  'missing-pk' | 'invalid-entity' | 'bad-schema' | 'too-deep' | 'network' | 'graphql' | 'aborted'
+  | 'missing-pk'
+  | 'invalid-entity'
+  | 'bad-schema'
+  | 'too-deep'
+  | 'network'
+  | 'graphql'
+  | 'aborted'
+  | 'unexpected-response'
 
 /**
  * Base class of every error thrown by rtk-resources.
@@ -159,5 +166,50 @@ export class GraphQLError extends RtkResourcesError {
     this.name = 'GraphQLError'
     this.status = status
     this.errors = errors
+  }
+}
+
+/**
+ * A response had the wrong type for its schema: a string, number, boolean or function where an
+ * Entity, a list or an object schema expects an object, or, where a list is expected, an object
+ * that is not a map of records (an error body). Nothing from it is written.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#unexpected-response
+ */
+export class UnexpectedResponseError extends RtkResourcesError {
+  /** What the schema expects: `'object'`, or `'list'`. */
+  readonly expected: 'object' | 'list'
+  /** The type found (`'string'`, `'number'`, `'object'`, ...). */
+  readonly found: string
+  /** The offending input (as received). */
+  readonly input: unknown
+
+  constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
+    const found = typeof input
+    const unparsed = typeof input === 'string' && parsesAsJson(input)
+    const what = expected === 'list' ? 'a list' : 'an object'
+    super(
+      'unexpected-response',
+      `Expected ${what} for ${schemaName}, found ${found === 'object' ? 'an object that is not a list of records' : found} ${describeValue(input)}. ` +
+        (unparsed
+          ? 'The string parses as JSON: the body was not parsed. Parse it (RestEndpoint does ' +
+            'when Content-Type names JSON) or return the parsed value from the fetch function.'
+          : 'The endpoint returned something other than the schema describes (an error body, ' +
+            'a bare id, a status text): fix the endpoint, or give it the schema of what it ' +
+            'returns.') +
+        ' Nothing was stored.',
+    )
+    this.name = 'UnexpectedResponseError'
+    this.expected = expected
+    this.found = found
+    this.input = input
+  }
+}
+
+/** True when `text` is JSON for something other than a string. */
+function parsesAsJson(text: string): boolean {
+  try {
+    return typeof JSON.parse(text) !== 'string'
+  } catch {
+    return false
   }
 }

@@ -77,6 +77,13 @@ export interface QueryContext {
  * A new schema only implements this; the engine needs no change.
  */
 export interface SchemaContract {
+  /**
+   * What a whole response must be for this schema, checked by `normalize` (a mismatch throws
+   * UnexpectedResponseError): `'object'` (the default), `'list'` (an array, or an object whose
+   * values are all records), or `'object-or-id'` (also a bare string or number pk, as
+   * `schema.Delete` takes). `null` and `undefined` (no content) always pass.
+   */
+  readonly responseShape?: ResponseShape
   normalize(
     input: unknown,
     parent: unknown,
@@ -87,6 +94,9 @@ export interface SchemaContract {
   /** Derives the normalized input from arguments alone (for `Query`); `undefined` = no data. */
   queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
 }
+
+/** What a whole response must be for a schema (see {@link SchemaContract.responseShape}). */
+export type ResponseShape = 'object' | 'list' | 'object-or-id'
 
 /** The static side of an Entity class, as the engine uses it. */
 export interface EntitySchemaContract {

@@ -18,6 +18,8 @@ export class Delete<TEntity extends EntityClass = EntityClass> implements Schema
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Delete'
   readonly schema: TEntity
+  /** A response may be the record, or the bare pk of the deleted entity. */
+  readonly responseShape = 'object-or-id'
 
   constructor(entity: TEntity) {
     this.schema = entity
