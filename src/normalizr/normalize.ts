@@ -141,6 +141,8 @@ export function normalize(
   let result: unknown
   try {
     result = visit(schema, input, undefined, undefined)
+    // A response that normalized to nothing (an entity whose `process` dropped it) stores null.
+    if (result === undefined && input !== undefined) result = null
   } catch (error) {
     if (error instanceof RangeError) throw new InputTooDeepError(error)
     throw error

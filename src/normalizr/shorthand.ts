@@ -18,7 +18,10 @@ export function itemSchemaOf(shorthand: readonly unknown[]): unknown {
   return shorthand[0]
 }
 
-/** Normalizes each item; an object given where a list is expected is read as its values. */
+/**
+ * Normalizes each item; an object given where a list is expected is read as its values. Items
+ * that normalize to `undefined` are left out (JSON has no `undefined`).
+ */
 export function normalizeItems(
   itemSchema: unknown,
   input: unknown,
@@ -30,8 +33,11 @@ export function normalizeItems(
   if (input === undefined || input === null) return input
   const items = Array.isArray(input) ? input : isPlainObject(input) ? Object.values(input) : null
   if (items === null) return input
-  const out = new Array<unknown>(items.length)
-  for (let i = 0; i < items.length; i++) out[i] = normalizeItem(items[i])
+  const out: unknown[] = []
+  for (let i = 0; i < items.length; i++) {
+    const item = normalizeItem(items[i])
+    if (item !== undefined) out.push(item)
+  }
   return out
 }
 

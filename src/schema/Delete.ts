@@ -29,8 +29,8 @@ export class Delete<TEntity extends EntityClass = EntityClass> implements Schema
     const entity = this.schema
     let pk: string
     if (typeof input === 'object' && input !== null) {
-      const processed = entity.process(input, parent, key, ctx.args)
-      pk = toPrimaryKey(entity.key, entity.pk(processed, parent, key, ctx.args), input)
+      const processed = (entity.process(input, parent, key, ctx.args) ?? input) as object
+      pk = toPrimaryKey(entity.key, entity.pk(processed as never, parent, key, ctx.args), input)
     } else {
       pk = toPrimaryKey(entity.key, input, input)
     }

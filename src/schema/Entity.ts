@@ -1,7 +1,7 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { EntityMeta, EntityRecord, NormalizeContext, QueryContext } from '../normalizr/types'
-import { toPrimaryKey } from './primaryKey'
+import { toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /** The static side of an Entity subclass, with its instance type. */
 export type EntityClass<TInstance extends Entity = Entity> = (abstract new (
@@ -131,7 +131,8 @@ export abstract class Entity {
   ): unknown {
     if (typeof input !== 'object' || input === null) return input // already a reference
     const entityKey = this.key
-    const processed = this.process(input, parent, key, ctx.args)
+    const processed = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
+    if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
     const pk = toPrimaryKey(entityKey, this.pk(processed, parent, key, ctx.args), input)
     const schema = this.schema
     const members = Object.keys(schema)
@@ -148,12 +149,38 @@ export abstract class Entity {
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
       for (const member of members) {
         if (!hasOwn(processed, member)) continue
-        setOwn(processed, member, ctx.visit(schema[member], processed[member], processed, member))
+        const value = ctx.visit(schema[member], processed[member], processed, member)
+        // A member that normalizes to nothing is not stored (JSON has no `undefined`).
+        if (value === undefined) delete processed[member]
+        else setOwn(processed, member, value)
       }
     } finally {
       ctx.leave(input)
     }
     ctx.addEntity(this as never, processed, pk)
+    return pk
+  }
+
+  /**
+   * @internal `process` returned `undefined`: the record is not valid data. When `pk()` finds an
+   * id in the raw input, that entity is removed from the cache (as `schema.Delete` does), so it
+   * reads as missing; the reference is kept. Without an id, nothing is written and the value
+   * drops out (`undefined`: left out of lists and objects).
+   */
+  static normalizeDropped(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): string | undefined {
+    let id: unknown
+    try {
+      id = this.pk(input as Record<string, unknown>, parent, key, ctx.args)
+    } catch {
+      id = undefined // the raw input may not have the shape pk() reads
+    }
+    const pk = usablePrimaryKey(id)
+    if (pk !== undefined) ctx.deleteEntity(this as never, pk)
     return pk
   }
 
@@ -164,8 +191,8 @@ export abstract class Entity {
     if (typeof first === 'string' || typeof first === 'number') id = first
     else if (isPlainObject(first)) id = this.pk(first, undefined, undefined, args)
     else return undefined
-    if (id === undefined || id === null || id === '') return undefined
-    const pk = String(id)
+    const pk = usablePrimaryKey(id)
+    if (pk === undefined) return undefined
     return ctx.source.getEntity(this.key, pk) !== undefined ? pk : undefined
   }
 }
