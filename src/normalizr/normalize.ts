@@ -140,7 +140,8 @@ export function normalize(
   checkResponseType(schema, input)
   let result: unknown
   try {
-    result = visit(schema, input, undefined, undefined)
+    // As in data-client, the top-level value is its own parent (key `undefined`).
+    result = visit(schema, input, input, undefined)
     // A response that normalized to nothing (an entity whose `process` dropped it) stores null.
     if (result === undefined && input !== undefined) result = null
   } catch (error) {
