@@ -1,6 +1,7 @@
-import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
+import { EntityValidationError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { EntityMeta, EntityRecord, NormalizeContext, QueryContext } from '../normalizr/types'
+import { keyFromName } from './entityKey'
 import { toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /** The static side of an Entity subclass, with its instance type. */
@@ -34,14 +35,12 @@ export abstract class Entity {
     args?: readonly unknown[],
   ): string | number | undefined
 
-  /** Name of the entity table. Set it: minifiers rename classes, so the class name is a fallback. */
+  /**
+   * Name of the entity table. Set it: minifiers rename classes, so the class name is only a
+   * fallback (with a development warning, once per class).
+   */
   static get key(): string {
-    if (!this.name) {
-      throw new SchemaDefinitionError(
-        'An Entity class has no `static key` and no class name. Add `static key = "Name"`.',
-      )
-    }
-    return this.name
+    return keyFromName(this, this.name)
   }
 
   /** Schemas of nested members: other Entities (client-side joins), `Date`, or any schema. */
@@ -57,13 +56,17 @@ export abstract class Entity {
     return (this.prototype as Entity).pk.call(value, parent, key, args)
   }
 
-  /** Adapts a raw input record before it is stored (default: a shallow copy). */
+  /**
+   * Adapts a raw input record before it is stored (default: a shallow copy). Returning
+   * `undefined` drops the record: it is removed from the cache when `pk()` finds its id in the
+   * raw input, and left out of the response otherwise.
+   */
   static process(
     input: any,
     _parent: unknown,
     _key: string | undefined,
     _args: readonly unknown[],
-  ): Record<string, unknown> {
+  ): Record<string, unknown> | undefined {
     return { ...input }
   }
 
@@ -81,7 +84,8 @@ export abstract class Entity {
     this: abstract new (...args: any[]) => T,
     props: Partial<Record<keyof T, unknown>> | Record<string, unknown> = {},
   ): T {
-    const instance = new (this as unknown as new () => T)()
+    // Like data-client, the constructor gets the props too (classes made with schema.Entity).
+    const instance = new (this as unknown as new (props: unknown) => T)(props)
     for (const member of Object.keys(props)) {
       setOwn(instance, member, (props as Record<string, unknown>)[member])
     }

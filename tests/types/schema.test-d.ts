@@ -39,3 +39,16 @@ expectTypeOf<Denormalize<typeof converted>>().toEqualTypeOf<{
   at: { parsed: string }
   when: Date
 }>()
+
+// schema.Entity(Base, options) as a base class: instances keep Base's fields and get pk().
+class Book {
+  isbn = ''
+  title = ''
+}
+class BookEntity extends schema.Entity(Book, { pk: 'isbn', process: (input: any) => input }) {}
+expectTypeOf<BookEntity['title']>().toEqualTypeOf<string>()
+expectTypeOf(BookEntity.key).toEqualTypeOf<string>()
+expectTypeOf<Denormalize<typeof BookEntity>>().toEqualTypeOf<BookEntity>()
+expectTypeOf(new (class extends BookEntity {})().pk()).toEqualTypeOf<string | number | undefined>()
+// @ts-expect-error a pk option must name a field of the class
+schema.Entity(Book, { pk: 'nope' })
