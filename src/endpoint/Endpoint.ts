@@ -23,6 +23,8 @@ export interface EndpointOptions<TSchema = unknown> {
   key?: (...args: any[]) => string
   /** Post-processes the resolved value before it is normalized. */
   process?: (value: any, ...args: any[]) => any
+  /** In `extend`: replaces the wrapped function (the new endpoint calls this one instead). */
+  fetch?: (...args: any[]) => Promise<any>
   /** Any other member (available as `this.member` in overrides). */
   [member: string]: unknown
 }
@@ -31,7 +33,15 @@ export interface EndpointOptions<TSchema = unknown> {
 let anonymous = 0
 
 /** Members of an endpoint that are not options. */
-const RESERVED = new Set(['fetchFunction', 'constructor', 'extend', 'name', 'length', 'prototype'])
+const RESERVED = new Set([
+  'fetch',
+  'fetchFunction',
+  'constructor',
+  'extend',
+  'name',
+  'length',
+  'prototype',
+])
 
 /**
  * Everything an endpoint has but `extend`: callable (one request, resolving to the processed
@@ -134,7 +144,7 @@ export class Endpoint<
 
   /**
    * A new endpoint of the same class with `options` replacing this one's (members and method
-   * overrides alike). The name is kept unless given.
+   * overrides alike); `fetch` replaces the wrapped function. The name is kept unless given.
    */
   extend<TNewSchema = TSchema>(
     options: EndpointOptions<TNewSchema>,
@@ -145,10 +155,8 @@ export class Endpoint<
     ) => Endpoint<TFetch, TNewSchema>
     const own: Record<string, unknown> = { name: this.name }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
-    return new Class(this.fetchFunction, {
-      ...own,
-      ...options,
-    } as EndpointOptions<TNewSchema>) as never
+    const fetchFunction = (options.fetch ?? this.fetchFunction) as TFetch
+    return new Class(fetchFunction, { ...own, ...options } as EndpointOptions<TNewSchema>) as never
   }
 }
 

@@ -20,6 +20,7 @@ export interface RestGenerics {
   /** Type only: the query params a call takes besides the path params. */
   readonly searchParams?: unknown
   readonly process?: unknown
+  readonly sideEffect?: boolean
 }
 
 /** `Omit` for types with an index signature (plain `Omit` would keep only the signature). */
@@ -34,8 +35,12 @@ type IsAny<T> = 0 extends 1 & T ? true : false
 export type SchemaOf<O> =
   IsAny<O> extends true ? any : O extends { readonly schema: infer S } ? S : undefined
 
-/** Its HTTP method (`'GET'` when not given). */
-export type MethodOf<O> = O extends { readonly method: infer M extends string } ? M : 'GET'
+/** Its HTTP method (when not given: `'POST'` with `sideEffect: true`, else `'GET'`). */
+export type MethodOf<O> = O extends { readonly method: infer M extends string }
+  ? M
+  : O extends { readonly sideEffect: true }
+    ? 'POST'
+    : 'GET'
 
 /** Whether calls take a body: not for GET, HEAD and DELETE, nor when `body` is `undefined`. */
 export type HasBody<O> =
@@ -96,7 +101,10 @@ export type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promis
 export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 'process'> {
   /** Put in front of the path: `https://api.example.com`, `//api.example.com`. Default `''`. */
   urlPrefix?: string
-  /** HTTP method. Default `GET`; any other method makes it a mutation (`sideEffect`). */
+  /**
+   * HTTP method. Default `GET` (`POST` with `sideEffect: true`); any method but GET and HEAD makes
+   * it a mutation (`sideEffect: true`).
+   */
   method?: string
   /** Type only: the body (`{} as TodoBody`); `undefined` means the calls take none. */
   body?: unknown

@@ -229,3 +229,8 @@ Auth.update({ teamId: 1, id: 2 }, { title: 'x' })
 // @ts-expect-error teamId is required
 Auth.getList({})
 expectTypeOf(Auth.get.describe()).toEqualTypeOf<string>()
+
+// sideEffect: true without a method is a POST: calls take a body.
+const sideEffectPost = new RestEndpoint({ path: '/todos', sideEffect: true })
+expectTypeOf(sideEffectPost.method).toEqualTypeOf<'POST'>()
+sideEffectPost({ title: 'x' })
