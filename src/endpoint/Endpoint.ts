@@ -71,6 +71,11 @@ export interface EndpointInstance<
   process(value: any, ...args: Parameters<TFetch>): any
   /** The cache key of a call. */
   key(...args: Parameters<TFetch>): string
+  /**
+   * True when `key` is a cache key of this endpoint (any args), for
+   * `controller.invalidateAll(endpoint)` / `expireAll(endpoint)`. Works detached.
+   */
+  testKey(key: string): boolean
 }
 
 /** The callable shape of an Endpoint (merged with the class below). */
@@ -114,6 +119,11 @@ export class Endpoint<
     // An anonymous function gets a name of its own, so two unnamed endpoints never share keys.
     const name = options.name ?? (fetchFunction.name || `endpoint${++anonymous}`)
     Object.defineProperty(self, 'name', { value: name, writable: true, configurable: true })
+    // `testKey` works detached (`invalidateAll({ testKey })` destructures it): an own wrapper
+    // that calls whichever class method is in effect with the endpoint as `this`.
+    const testKey = (key: string): boolean =>
+      (Object.getPrototypeOf(self) as Endpoint).testKey.call(self, key)
+    Object.defineProperty(self, 'testKey', { value: testKey, writable: true, configurable: true })
     for (const member of Object.keys(options)) {
       if (RESERVED.has(member)) continue
       Object.defineProperty(self, member, {
@@ -143,6 +153,14 @@ export class Endpoint<
   }
 
   /**
+   * True when `key` is a cache key of this endpoint, whatever the args: by default, keys made by
+   * the default `key()` (`name` + a space + the args). Works detached.
+   */
+  testKey(key: string): boolean {
+    return key.startsWith(`${this.name} `)
+  }
+
+  /**
    * A new endpoint of the same class with `options` replacing this one's (members and method
    * overrides alike); `fetch` replaces the wrapped function. The name is kept unless given.
    */
@@ -159,6 +177,9 @@ export class Endpoint<
     return new Class(fetchFunction, { ...own, ...options } as EndpointOptions<TNewSchema>) as never
   }
 }
+
+// Endpoints are functions: `bind`, `call`, `apply` and `instanceof Function` work.
+Object.setPrototypeOf(Endpoint.prototype, Function.prototype)
 
 /**
  * `Endpoint` typed without `extend`: the base class of endpoint kinds whose `extend` returns

@@ -31,6 +31,29 @@ export class RtkResourcesError extends Error {
     this.name = 'RtkResourcesError'
     this.code = code
   }
+
+  /**
+   * Plain data for `JSON.stringify` and logs: `name`, `message`, `code` and every own member
+   * that is plain data (`status`, `body`, `entityKey`, ...); `response`, `cause` and the stack
+   * are left out.
+   */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message, code: this.code }
+    for (const member of Object.keys(this)) {
+      if (member === 'response' || member === 'cause' || member === 'stack') continue
+      const value = (this as unknown as Record<string, unknown>)[member]
+      if (typeof value === 'function' || typeof value === 'symbol') continue
+      if (typeof value === 'object' && value !== null && !isJsonData(value)) continue
+      out[member] = value
+    }
+    return out
+  }
+}
+
+/** True for arrays and plain objects (what JSON gives back as it was). */
+function isJsonData(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value)
+  return Array.isArray(value) || proto === Object.prototype || proto === null
 }
 
 /**

@@ -6,6 +6,7 @@ import { isPlainObject } from '../internal/ownKeys'
 import type { PaginatedEndpoint, RemoveCursor } from './paginated'
 import { buildPaginated } from './paginated'
 import { buildUrl } from './paths'
+import { restKeyMatches } from './testKey'
 import type {
   MethodOf,
   RestArgs,
@@ -108,6 +109,14 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   key(...args: RestArgs<O>): string {
     const [params] = splitArgs(this, args)
     return `${this.method} ${this.url(params)}`
+  }
+
+  /**
+   * True when `key` is a cache key of this endpoint: its method, then a URL that `urlPrefix` +
+   * `path` matches, with any query string. Works detached.
+   */
+  testKey(key: string): boolean {
+    return restKeyMatches(String(this.method), this.urlPrefix ?? '', this.path, key)
   }
 
   /**
