@@ -1,4 +1,5 @@
 import { stableStringify } from '../internal/stableStringify'
+import { anonymousName, warnUnnamedKey } from './anonymousName'
 
 /**
  * Options every endpoint accepts.
@@ -28,9 +29,6 @@ export interface EndpointOptions<TSchema = unknown> {
   /** Any other member (available as `this.member` in overrides). */
   [member: string]: unknown
 }
-
-/** Counter for the names of endpoints made from anonymous functions. */
-let anonymous = 0
 
 /** Members of an endpoint that are not options. */
 const RESERVED = new Set([
@@ -116,8 +114,9 @@ export class Endpoint<
       writable: true,
       configurable: true,
     })
-    // An anonymous function gets a name of its own, so two unnamed endpoints never share keys.
-    const name = options.name ?? (fetchFunction.name || `endpoint${++anonymous}`)
+    // An anonymous function gets a name from its source text: distinct code, distinct keys,
+    // and the same name in every process (SSR, persisted state).
+    const name = options.name ?? (fetchFunction.name || anonymousName(fetchFunction))
     Object.defineProperty(self, 'name', { value: name, writable: true, configurable: true })
     // `testKey` works detached (`invalidateAll({ testKey })` destructures it): an own wrapper
     // that calls whichever class method is in effect with the endpoint as `this`.
@@ -149,6 +148,7 @@ export class Endpoint<
 
   /** The cache key of a call: the name and the args as sorted JSON. */
   key(...args: Parameters<TFetch>): string {
+    if (this.name.startsWith('anonymous-')) warnUnnamedKey(this.name)
     return `${this.name} ${stableStringify(args)}`
   }
 
