@@ -1,4 +1,4 @@
-import { EntityValidationError } from '../internal/errors'
+import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { EntityMeta, EntityRecord, NormalizeContext, QueryContext } from '../normalizr/types'
 import { keyFromName } from './entityKey'
@@ -53,7 +53,15 @@ export abstract class Entity {
     key?: string,
     args?: readonly unknown[],
   ): string | number | undefined {
-    return (this.prototype as Entity).pk.call(value, parent, key, args)
+    const pk = (this.prototype as Partial<Entity>).pk
+    if (typeof pk !== 'function') {
+      throw new SchemaDefinitionError(
+        `Entity "${this.name || 'anonymous'}" has no pk() method, so its records have no ` +
+          'primary key. Add one, such as pk() { return this.id }, or make the class with ' +
+          "schema.Entity(Class, { pk: 'id' }).",
+      )
+    }
+    return pk.call(value, parent, key, args)
   }
 
   /**

@@ -1,6 +1,9 @@
 import { MemoCache, SchemaDefinitionError, normalize, schema } from 'rtk-resources'
 import { Cat, Dog, Post, User, pets } from '../fixtures/entities'
 import { expectPlainJson, write } from '../fixtures/tables'
+import { silenceUnknownAttributeWarnings } from '../fixtures/warnings'
+
+silenceUnknownAttributeWarnings()
 
 const petList = [
   { id: 'c1', type: 'cat' },

@@ -96,12 +96,15 @@ describe('schema.Entity(Base, options) as a base class (data-client mixin)', () 
   }
 
   it('takes its table key from the subclass, not from Base', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {}) // no static key
     class ArticleEntity extends schema.Entity(Article) {}
     class OtherArticle extends schema.Entity(Article) {}
     expect(ArticleEntity.key).toBe('ArticleEntity')
     expect(OtherArticle.key).toBe('OtherArticle')
     const { response } = write(ArticleEntity, { id: 'a', title: 'A' })
     expect(Object.keys(response.entities)).toEqual(['ArticleEntity'])
+    expect(warn).toHaveBeenCalledTimes(2)
+    warn.mockRestore()
   })
 
   it('a subclass static key, or the key option, wins', () => {
