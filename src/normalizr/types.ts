@@ -128,10 +128,13 @@ export interface EntitySchemaContract {
   queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
 }
 
-/** Output of {@link normalize}: plain JSON data, ready to put in an action. */
-export interface NormalizedResponse {
+/**
+ * Output of {@link normalize}: plain JSON data, ready to put in an action.
+ * @template TResult - the type of `result` (`Normalize<TSchema>` from the typed `normalize`)
+ */
+export interface NormalizedResponse<TResult = unknown> {
   /** The response with every entity replaced by its pk. */
-  result: unknown
+  result: TResult
   /** Records this response writes, already merged with what the source held. */
   entities: EntityTables<EntityRecord>
   /** Meta of each written record; deletions appear here only, with `deleted: true`. */

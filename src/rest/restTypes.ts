@@ -3,7 +3,9 @@
  * (path params, query params, body), its schema and what it resolves to.
  */
 import type { EndpointOptions } from '../endpoint/Endpoint'
+import type { Delete } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
+import type { BodyFields } from './resourceTypes'
 import type { PathArgs } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
 
@@ -78,7 +80,8 @@ export type RestArgs<O extends RestGenerics> =
         : [params: ParamsOf<O>]
 
 /**
- * What a call resolves to: `process`'s result, else the schema's denormalized type.
+ * What a call resolves to: `process`'s result, else the schema's denormalized type. A
+ * `schema.Delete` endpoint resolves to its response (some fields of the record), not the entity.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restresult
  */
 export type RestResult<O> =
@@ -88,7 +91,9 @@ export type RestResult<O> =
       ? Awaited<R>
       : [SchemaOf<O>] extends [undefined]
         ? any
-        : Denormalize<SchemaOf<O>>
+        : SchemaOf<O> extends Delete<infer TEntity>
+          ? BodyFields<Denormalize<TEntity>>
+          : Denormalize<SchemaOf<O>>
 
 /** The function a RestEndpoint wraps. */
 export type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestResult<O>>

@@ -141,7 +141,9 @@ export abstract class Entity {
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown {
-    if (typeof input !== 'object' || input === null) return input // already a reference
+    // Already a reference: stored as a string, as the tables key it (`1` and `'1'` are one).
+    if (typeof input === 'number' || typeof input === 'bigint') return String(input)
+    if (typeof input !== 'object' || input === null) return input
     const entityKey = this.key
     const processed = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
     if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)

@@ -59,3 +59,50 @@ type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args:
 export type DenormalizeObject<TDefinition> = {
   -readonly [K in keyof TDefinition]: Denormalize<TDefinition[K]>
 }
+
+/**
+ * The type of `normalize(schema, input).result`: every entity replaced by its primary key (a
+ * string), polymorphic items by `{ id, schema }`, plain members kept, field conversions as the
+ * plain JSON stored. (A `null` or empty response normalizes to `null`.)
+ * @template TSchema - any schema
+ */
+export type Normalize<TSchema> = TSchema extends DateConstructor
+  ? string
+  : TSchema extends { readonly key: string; denormalizeFields(...args: any[]): void }
+    ? string
+    : TSchema extends (abstract new (...args: any[]) => unknown) | ((...args: any[]) => unknown)
+      ? unknown
+      : TSchema extends Delete<any>
+        ? string
+        : TSchema extends Union<infer TDefinition>
+          ? Reference<TDefinition>
+          : TSchema extends All<infer TDefinition>
+            ? NormalizeMember<TDefinition>[]
+            : TSchema extends ArraySchema<infer TDefinition>
+              ? NormalizeMember<TDefinition>[]
+              : TSchema extends Values<infer TDefinition>
+                ? Record<string, NormalizeMember<TDefinition>>
+                : TSchema extends ObjectSchema<infer TDefinition>
+                  ? NormalizeObject<TDefinition>
+                  : TSchema extends readonly [infer TItem]
+                    ? Normalize<TItem>[]
+                    : TSchema extends readonly (infer TItem)[]
+                      ? Normalize<TItem>[]
+                      : TSchema extends Record<string, unknown>
+                        ? NormalizeObject<TSchema>
+                        : TSchema
+
+/** How a polymorphic item is stored: its primary key and its mapping key. */
+type Reference<TDefinition> = { id: string; schema: keyof TDefinition & string }
+
+/** Member schemas of a polymorphic definition, normalized. */
+type NormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown
+  ? Normalize<TDefinition>
+  : TDefinition extends Record<string, abstract new (...args: any[]) => unknown>
+    ? Reference<TDefinition>
+    : Normalize<TDefinition>
+
+/** A plain-object schema, member by member. */
+type NormalizeObject<TDefinition> = {
+  -readonly [K in keyof TDefinition]: Normalize<TDefinition[K]>
+}

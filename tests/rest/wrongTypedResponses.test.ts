@@ -48,7 +48,10 @@ describe('normalize rejects a top-level response of the wrong type', () => {
 
   it('keeps nested ids, a bare pk for schema.Delete, and null (no content)', () => {
     const nested = { owner: 7, users: [1, '2'] }
-    expect(normalize({ owner: User, users: [User] }, nested).result).toEqual(nested)
+    expect(normalize({ owner: User, users: [User] }, nested).result).toEqual({
+      owner: '7',
+      users: ['1', '2'],
+    })
     expect(normalize(new schema.Delete(User), 5).entitiesMeta.User?.['5']?.deleted).toBe(true)
     expect(normalize(User, null).result).toBeNull()
   })
