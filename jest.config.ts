@@ -31,6 +31,8 @@ const shared: Config = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // One msw server for the run: started, reset and closed around every test file.
+  setupFilesAfterEnv: ['<rootDir>/tests/setupMsw.ts'],
   moduleNameMapper: {
     '^rtk-resources$': '<rootDir>/src/index.ts',
     '^rtk-resources/react$': '<rootDir>/src/react/index.ts',

@@ -36,25 +36,32 @@ export { Controller } from './redux/Controller'
 export { fixture, fixtureState, loadFixtures } from './redux/fixtures'
 export type { Fixture } from './redux/fixtures'
 export type { StoreLike } from './redux/Controller'
-export { Query } from './redux/Query'
-export { ExpiryStatus } from './redux/ExpiryStatus'
-export type { ResponseState, Readable } from './redux/reads'
-export type { RootSelector } from './redux/selectors'
+export { Query } from './redux/read/Query'
+export { ExpiryStatus } from './redux/read/ExpiryStatus'
+export type { CallState, ResponseState, Readable } from './redux/read/readCall'
+export type { RootSelector } from './redux/read/selectors'
 export type {
   EntityCacheActions,
   ReceivedPayload,
   FailedPayload,
   CollectedPayload,
-} from './redux/actions'
-export type { CollectGarbageOptions } from './redux/gc'
-export type { EntityCacheState, RequestMeta, SerializedError, OptimisticLayer } from './redux/state'
+  RequestStart,
+  InvalidatedPayload,
+} from './redux/slice/actions'
+export type { CollectGarbageOptions } from './redux/gc/plan'
+export type {
+  EntityCacheState,
+  RequestMeta,
+  SerializedError,
+  OptimisticLayer,
+} from './redux/slice/state'
 export type {
   EndpointInterface,
   EndpointArgs,
   EndpointData,
   OptimisticSnapshot,
 } from './redux/endpointTypes'
-export type { CacheThunk } from './redux/fetchThunk'
+export type { CacheThunk } from './redux/request/fetchThunk'
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'
 
@@ -95,6 +102,8 @@ export {
   EntityValidationError,
   SchemaDefinitionError,
   InputTooDeepError,
+  PathParamError,
+  SetupError,
   UnexpectedResponseError,
 } from './internal/errors'
-export type { ErrorCode, GraphQLErrorEntry } from './internal/errors'
+export type { ErrorCode, GraphQLErrorEntry, PathParamProblem } from './internal/errors'

@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'too-deep'
   | 'network'
   | 'graphql'
-  | 'aborted'
+  | 'bad-path-param'
+  | 'bad-setup'
   | 'unexpected-response'
 
 /**
@@ -118,6 +119,19 @@ export class SchemaDefinitionError extends RtkResourcesError {
 }
 
 /**
+ * The library is set up in a way it cannot work with: the cache's reducer is not mounted at
+ * `cache.reducerPath`, or a hook is used outside `<EntityCacheProvider>`. The message names the
+ * fix.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-setup
+ */
+export class SetupError extends RtkResourcesError {
+  constructor(message: string) {
+    super('bad-setup', message)
+    this.name = 'SetupError'
+  }
+}
+
+/**
  * A response was nested so deeply that walking it exhausted the call stack.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#too-deep
  */
@@ -189,6 +203,58 @@ export class GraphQLError extends RtkResourcesError {
     this.name = 'GraphQLError'
     this.status = status
     this.errors = errors
+  }
+}
+
+/** Why a path param could not be put in a URL. */
+export type PathParamProblem = 'missing' | 'empty' | 'dot-segment' | 'unencodable'
+
+const PATH_PARAM_ADVICE: Record<PathParamProblem, string> = {
+  missing: 'Pass every :param of the path (null and undefined count as missing).',
+  empty:
+    'An empty value would drop a segment and send the request to another path (the list ' +
+    'instead of one record). Pass a non-empty value, or leave an optional param out.',
+  'dot-segment':
+    'URL parsers resolve "." and ".." segments (encoded or not), so the request would go to ' +
+    'another path of the server. Check where this value comes from; a value that may be "." or ' +
+    '".." cannot be a path segment: send it as a query param or in the body instead.',
+  unencodable: 'The value cannot be URL-encoded (a lone UTF-16 surrogate, say). Fix the value.',
+}
+
+/**
+ * A path param was missing, or its value would change which path the request goes to (`""`,
+ * `"."`, `".."`). Thrown before anything is sent; path params are data, never path segments.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-path-param
+ */
+export class PathParamError extends RtkResourcesError {
+  /** The path template. */
+  readonly path: string
+  /** The name of the param. */
+  readonly param: string
+  /** What was wrong with it. */
+  readonly problem: PathParamProblem
+  /** The value given (`undefined` when missing). */
+  readonly value: unknown
+
+  constructor(
+    path: string,
+    param: string,
+    problem: PathParamProblem,
+    value: unknown,
+    options?: { cause?: unknown },
+  ) {
+    const given = problem === 'missing' ? 'is missing' : `is ${describeValue(value)}`
+    super(
+      'bad-path-param',
+      `Cannot build a URL from the path "${path}": the param "${param}" ${given}. Nothing was ` +
+        `sent. ${PATH_PARAM_ADVICE[problem]}`,
+      options,
+    )
+    this.name = 'PathParamError'
+    this.path = path
+    this.param = param
+    this.problem = problem
+    this.value = value
   }
 }
 

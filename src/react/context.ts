@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import { useStore } from 'react-redux'
-import { SchemaDefinitionError } from '../internal/errors'
+import { SetupError } from '../internal/errors'
 import type { Controller } from '../redux/Controller'
 import type { EntityCache } from '../redux/createEntityCache'
 
@@ -11,8 +11,10 @@ export const EntityCacheContext = createContext<EntityCache | null>(null)
 export function useEntityCache(): EntityCache {
   const cache = useContext(EntityCacheContext)
   if (!cache) {
-    throw new SchemaDefinitionError(
-      'rtk-resources hooks need <EntityCacheProvider cache={cache}> inside react-redux <Provider>.',
+    throw new SetupError(
+      'rtk-resources hooks need <EntityCacheProvider cache={cache}> around the component that ' +
+        'calls them, inside react-redux <Provider store={store}> (the store that mounts ' +
+        'cache.reducer).',
     )
   }
   return cache

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
-import type { Query } from '../redux/Query'
+import type { Query } from '../redux/read/Query'
 import { useEntityCache } from './context'
 
 const selectNothing = () => undefined

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
 import { holdRequest } from './heldRequests'
-import { useCallState } from './useResponse'
+import { useCallState } from './useCallState'
 
 /** What {@link useDLE} returns. */
 export interface DLE<TData> {
@@ -26,7 +26,7 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   useEffect(() => {
     // Held while mounted: when the last component holding the request unmounts, it is aborted.
     if ((mustFetch || shouldRevalidate) && key !== undefined) {
-      return holdRequest(controller, key, endpoint, args)
+      return holdRequest(controller, endpoint, args)
     }
     return undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import type { EndpointArgs, EndpointInterface } from '../redux/endpointTypes'
-import { useCallState } from './useResponse'
+import { useCallState } from './useCallState'
 
 /**
  * The error of the call's last request while it stands (until `errorExpiryLength` passes or a

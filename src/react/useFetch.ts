@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { EndpointArgs, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
 import { holdRequest } from './heldRequests'
-import { useCallState } from './useResponse'
+import { useCallState } from './useCallState'
 
 /**
  * Fetches when the call's data is missing, invalid or stale, without reading it or suspending
@@ -18,7 +18,7 @@ export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
   useEffect(() => {
     // Held while mounted: when the last component holding the request unmounts, it is aborted.
     if ((mustFetch || shouldRevalidate) && key !== undefined) {
-      return holdRequest(controller, key, endpoint, args)
+      return holdRequest(controller, endpoint, args)
     }
     return undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps

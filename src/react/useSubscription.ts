@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController, useEntityCache } from './context'
-import { subscribe } from './subscriptions'
 import { useSuspense } from './useSuspense'
 
 /**
@@ -24,9 +23,9 @@ export function useSubscription<TEndpoint extends EndpointInterface<any, any, an
     if (key === undefined) return undefined
     // Polled data is in use: garbage collection keeps it while subscribed.
     const release = cache.retain(store, endpoint, ...(args as EndpointArgs<TEndpoint>))
-    const unsubscribe = subscribe(controller, endpoint, args)
+    controller.subscribe(endpoint, ...(args as EndpointArgs<TEndpoint>))
     return () => {
-      unsubscribe()
+      controller.unsubscribe(endpoint, ...(args as EndpointArgs<TEndpoint>))
       release()
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps

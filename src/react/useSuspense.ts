@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import { fetchFromRender } from '../redux/Controller'
 import { useController } from './context'
-import { fetchFromRender } from './fetchFromRender'
-import { useCallState } from './useResponse'
+import { useCallState } from './useCallState'
 
 const ignore = () => {}
 
@@ -42,7 +42,7 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
   if (!state.active) return undefined
   if (state.error) throw state.error
   if (state.mustFetch && key !== undefined) {
-    const request = fetchFromRender(controller, key, endpoint, args)
+    const request = controller[fetchFromRender](endpoint, args)
     request.catch(ignore)
     throw request
   }

@@ -1,57 +1,77 @@
-import type { Dispatch } from '@reduxjs/toolkit'
-import type { CollectedPayload, EntityCacheActions } from './actions'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
-import type { CacheThunk, ExpiryDefaults, FetchOptions } from './fetchThunk'
-import type { CollectGarbageOptions } from './gc'
-import type { Query } from './Query'
-import type { CacheReads, Readable, ResponseState } from './reads'
-import { receivedPayload } from './receive'
-import { ExpiryStatus } from './ExpiryStatus'
-import { serializeError } from './serializeError'
-import type { EntityCacheState } from './state'
+import { ExpiryStatus } from './read/ExpiryStatus'
+import type { CollectGarbageOptions } from './gc/plan'
+import type { CallState, Readable, ResponseState } from './read/readCall'
+import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchThunk'
+import { receivedPayload } from './request/receive'
+import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
+import type { CollectedPayload, EntityCacheActions } from './slice/actions'
+import { serializeError } from './slice/serializeError'
+import type { EntityCacheState } from './slice/state'
 
-/** The part of a Redux store a Controller needs. */
-export interface StoreLike {
-  dispatch: Dispatch
-  getState: () => unknown
-}
+export type { StoreLike } from './runtime/storeRuntime'
 
-/** What a Controller needs from its cache. */
-export interface ControllerDeps {
+/** @internal What a Controller uses of its cache. */
+export interface CacheCore {
   actions: EntityCacheActions
   selectSlice: (root: unknown) => EntityCacheState
-  reads: CacheReads
-  defaults: ExpiryDefaults
-  clock: () => number
+  /** The memoized {@link CallState} selector of a call. */
+  selectCall: (readable: Readable, ...args: readonly unknown[]) => (root: unknown) => CallState
+  /** The memoized `{ data, expiryStatus, expiresAt }` selector of a call. */
+  selectResponse: (
+    readable: Readable,
+    ...args: readonly unknown[]
+  ) => (root: unknown) => ResponseState
   fetchThunk: <T>(
     endpoint: EndpointInterface,
     args: readonly unknown[],
     options?: FetchOptions,
   ) => CacheThunk<T>
-  selectQuery: (query: Query<unknown>, args: readonly unknown[], root: unknown) => unknown
-  inflightOf: (getState: () => unknown) => Map<string, Promise<unknown>>
-  /** Garbage collection of a store (see gc.ts). */
-  collectGarbage?: (store: StoreLike, options?: CollectGarbageOptions) => CollectedPayload
+  defaults: ExpiryDefaults
+  clock: () => number
+  collectGarbage: (
+    runtime: StoreRuntime<Controller>,
+    options?: CollectGarbageOptions,
+  ) => CollectedPayload
   /** Remembers the schema a key is written with (for garbage collection). */
-  remember?: (key: string, schema: unknown) => void
+  remember: (key: string, schema: unknown) => void
 }
+
+/** @internal Starts a request for a rendering component (see `useSuspense`). */
+export const fetchFromRender = Symbol('rtk-resources/fetchFromRender')
 
 /** `[...args, last]` split into the args and the last value. */
 function splitLast(rest: readonly unknown[]): [unknown[], unknown] {
   return [rest.slice(0, -1), rest[rest.length - 1]]
 }
 
+const ignore = () => {}
+
 /**
  * Everything that changes or reads the cache of one store: fetching, invalidating, writing
- * responses and errors by hand, and reading responses with their expiry status.
+ * responses and errors by hand, polling, and reading responses with their expiry status. Every
+ * method also works detached: `const { fetch, invalidate } = controller`.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Controller.md
  */
 export class Controller {
-  constructor(
-    private readonly deps: ControllerDeps,
-    /** The store this controller acts on. */
-    readonly store: StoreLike,
-  ) {}
+  /** The store this controller acts on. */
+  readonly store: StoreLike
+  readonly #core: CacheCore
+  readonly #runtime: StoreRuntime<Controller>
+
+  /** @internal Made by `cache.controller(store)`, one per store. */
+  constructor(core: CacheCore, runtime: StoreRuntime<Controller>) {
+    this.#core = core
+    this.#runtime = runtime
+    this.store = runtime.store
+    // Methods work detached (`const { fetch } = controller`), as in Reactive Data Client.
+    for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
+      const method = (this as unknown as Record<string, unknown>)[name]
+      if (name !== 'constructor' && typeof method === 'function') {
+        Object.defineProperty(this, name, { value: method.bind(this), configurable: true })
+      }
+    }
+  }
 
   /**
    * Runs the request (as a thunk) and resolves to the denormalized value now in the store.
@@ -61,25 +81,20 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): Promise<EndpointData<TEndpoint>> {
-    return this.deps.fetchThunk<EndpointData<TEndpoint>>(endpoint, args)(
-      this.store.dispatch,
-      this.store.getState,
-    )
+    return this.#run(endpoint, args)
   }
 
   /**
-   * `fetch` with an `AbortSignal`: aborting it stops the request (REST and GraphQL endpoints),
-   * writes nothing and records no error.
+   * `fetch` that stops waiting when `signal` aborts (rejecting with its reason). The request is
+   * aborted (REST and GraphQL endpoints) when no other caller still waits for it; an aborted
+   * request writes nothing and records no error.
    */
   fetchWithSignal<TEndpoint extends EndpointInterface<any, any, any>>(
     signal: AbortSignal,
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): Promise<EndpointData<TEndpoint>> {
-    return this.deps.fetchThunk<EndpointData<TEndpoint>>(endpoint, args, { signal })(
-      this.store.dispatch,
-      this.store.getState,
-    )
+    return this.#run(endpoint, args, { signal })
   }
 
   /** Fetches only when the stored response is missing, invalid or stale; else resolves to it. */
@@ -87,22 +102,22 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): Promise<EndpointData<TEndpoint>> {
-    const response = this.deps.reads.getResponse(
-      endpoint,
-      args,
-      this.store.getState(),
-      this.deps.selectQuery,
-    )
-    const now = Date.now()
     // A mutation is never answered from the cache.
     if (endpoint.sideEffect) return this.fetch(endpoint, ...args)
-    if (response.expiryStatus !== ExpiryStatus.Invalid && now <= response.expiresAt) {
-      return Promise.resolve(response.data as EndpointData<TEndpoint>)
+    let call: CallState
+    try {
+      call = this.#core.selectCall(endpoint, ...args)(this.store.getState())
+    } catch (error) {
+      // A call whose key cannot be made (a path param refused, say) rejects: nothing is sent.
+      return Promise.reject(error)
+    }
+    const now = Date.now()
+    if (call.expiryStatus !== ExpiryStatus.Invalid && now <= call.expiresAt) {
+      return Promise.resolve(call.data as EndpointData<TEndpoint>)
     }
     // A recent failure stands until errorExpiryLength passes: no retry storm.
-    const error = this.deps.reads.getError(endpoint, args, this.store.getState())
-    if (error && response.data === undefined && now <= response.expiresAt) {
-      return Promise.reject(error)
+    if (call.error && call.data === undefined && now <= call.errorExpiresAt) {
+      return Promise.reject(call.error)
     }
     return this.fetch(endpoint, ...args)
   }
@@ -113,26 +128,27 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): void {
     const keys = [endpoint.key(...args)]
-    this.store.dispatch(this.deps.actions.invalidated({ keys, date: this.deps.clock() }))
+    this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#core.clock() }))
   }
 
   /** Invalidates every stored response whose key passes `testKey`. */
   invalidateAll({ testKey }: { testKey: (key: string) => boolean }): void {
-    const keys = this.matchingKeys(testKey)
-    if (keys.length)
-      this.store.dispatch(this.deps.actions.invalidated({ keys, date: this.deps.clock() }))
+    const keys = this.#matchingKeys(testKey)
+    if (keys.length) {
+      this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#core.clock() }))
+    }
   }
 
   /** Marks matching responses stale: still shown, refetched by the next reader. */
   expireAll({ testKey }: { testKey: (key: string) => boolean }): void {
-    const keys = this.matchingKeys(testKey)
-    if (keys.length) this.store.dispatch(this.deps.actions.expired({ keys }))
+    const keys = this.#matchingKeys(testKey)
+    if (keys.length) this.store.dispatch(this.#core.actions.expired({ keys }))
   }
 
   /** Empties the cache; responses to requests started before now are dropped. */
   resetEntireStore(): void {
-    this.deps.inflightOf(this.store.getState).clear()
-    this.store.dispatch(this.deps.actions.reset({ date: this.deps.clock() }))
+    this.#runtime.requests.clear()
+    this.store.dispatch(this.#core.actions.reset({ date: this.#core.clock() }))
   }
 
   /** Stores `response` as the answer to `endpoint(...args)`, as if it had been fetched now. */
@@ -141,8 +157,8 @@ export class Controller {
     ...argsAndResponse: [...EndpointArgs<TEndpoint>, unknown]
   ): void {
     const [args, response] = splitLast(argsAndResponse)
-    const { actions, defaults, selectSlice } = this.deps
-    const fetchedAt = this.deps.clock()
+    const { actions, defaults, selectSlice, clock, remember } = this.#core
+    const fetchedAt = clock()
     const date = Date.now()
     const times = {
       date,
@@ -151,7 +167,7 @@ export class Controller {
     }
     const slice = selectSlice(this.store.getState())
     const key = endpoint.key(...args)
-    this.deps.remember?.(key, endpoint.schema)
+    remember(key, endpoint.schema)
     this.store.dispatch(
       actions.received(receivedPayload(endpoint, args, key, response, slice, times)),
     )
@@ -163,25 +179,27 @@ export class Controller {
     ...argsAndError: [...EndpointArgs<TEndpoint>, unknown]
   ): void {
     const [args, error] = splitLast(argsAndError)
+    const { actions, defaults, clock } = this.#core
     const date = Date.now()
-    const expiresAt = date + (endpoint.errorExpiryLength ?? this.deps.defaults.errorExpiryLength)
-    const times = { date, fetchedAt: this.deps.clock(), expiresAt }
+    const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
+    const times = { date, fetchedAt: clock(), expiresAt }
     const key = endpoint.key(...args)
-    this.store.dispatch(this.deps.actions.failed({ key, error: serializeError(error), times }))
+    this.store.dispatch(actions.failed({ key, error: serializeError(error), times }))
   }
 
-  /** `{ data, expiryStatus, expiresAt }` of a call, read from `rootState` (the last argument). */
+  /**
+   * `{ data, expiryStatus, expiresAt }` of a call, read from `rootState` (the last argument):
+   * that part of the call's {@link CallState} (`cache.selectCall`), the same object while it
+   * holds the same values.
+   */
   getResponse<TReadable extends Readable>(
     readable: TReadable,
     ...argsAndState: [...EndpointArgs<TReadable>, unknown]
   ): ResponseState<EndpointData<TReadable>> {
     const [args, root] = splitLast(argsAndState)
-    return this.deps.reads.getResponse(
-      readable,
-      args,
-      root,
-      this.deps.selectQuery,
-    ) as ResponseState<EndpointData<TReadable>>
+    return this.#core.selectResponse(readable, ...args)(root) as ResponseState<
+      EndpointData<TReadable>
+    >
   }
 
   /** The error recorded for a call, read from `rootState` (the last argument), as an Error. */
@@ -190,7 +208,31 @@ export class Controller {
     ...argsAndState: [...EndpointArgs<TReadable>, unknown]
   ): Error | undefined {
     const [args, root] = splitLast(argsAndState)
-    return this.deps.reads.getError(readable, args, root)
+    return this.#core.selectCall(readable, ...args)(root).error
+  }
+
+  /**
+   * Polls `endpoint(...args)` every `pollFrequency` ms until a matching `unsubscribe`: one timer
+   * per call however many subscribers (an endpoint without `pollFrequency` is not polled).
+   */
+  subscribe<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...args: EndpointArgs<TEndpoint>
+  ): void {
+    const frequency = endpoint.pollFrequency
+    if (!frequency || frequency <= 0) return
+    this.#runtime.polls.subscribe(endpoint.key(...args), frequency, () => {
+      this.fetch(endpoint, ...args).catch(ignore)
+    })
+  }
+
+  /** Ends one `subscribe` of the same call; polling stops with the last subscriber. */
+  unsubscribe<TEndpoint extends EndpointInterface<any, any, any>>(
+    endpoint: TEndpoint,
+    ...args: EndpointArgs<TEndpoint>
+  ): void {
+    if (!endpoint.pollFrequency || endpoint.pollFrequency <= 0) return
+    this.#runtime.polls.unsubscribe(endpoint.key(...args))
   }
 
   /**
@@ -201,12 +243,27 @@ export class Controller {
    * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
    */
   collectGarbage(options?: CollectGarbageOptions): CollectedPayload {
-    const collect = this.deps.collectGarbage
-    return collect ? collect(this.store, options) : { keys: [], entities: {} }
+    return this.#core.collectGarbage(this.#runtime, options)
   }
 
-  private matchingKeys(testKey: (key: string) => boolean): string[] {
-    const slice = this.deps.selectSlice(this.store.getState())
+  /**
+   * @internal For a component that suspends on a call: starts the request without dispatching
+   * during render (in a microtask); renders of the same call share it.
+   */
+  [fetchFromRender](endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    return this.#run(endpoint, args, { fromRender: true })
+  }
+
+  #run<T>(endpoint: EndpointInterface, args: readonly unknown[], options?: FetchOptions) {
+    return this.#core.fetchThunk<T>(
+      endpoint,
+      args,
+      options,
+    )(this.store.dispatch, this.store.getState)
+  }
+
+  #matchingKeys(testKey: (key: string) => boolean): string[] {
+    const slice = this.#core.selectSlice(this.store.getState())
     return Object.keys(slice.meta).filter((key) => testKey(key))
   }
 }

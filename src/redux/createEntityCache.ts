@@ -1,22 +1,21 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit'
-import { SchemaDefinitionError } from '../internal/errors'
+import { SetupError } from '../internal/errors'
 import { MemoCache } from '../normalizr/MemoCache'
-import type { EntityCacheActions } from './actions'
-import { buildActions } from './actions'
-import { buildCollector } from './collector'
 import { Controller } from './Controller'
-import type { StoreLike } from './Controller'
+import type { CacheCore, StoreLike } from './Controller'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
-import type { CacheThunk, FetchOptions } from './fetchThunk'
-import { buildFetchThunk } from './fetchThunk'
-import type { Query } from './Query'
-import type { Readable } from './reads'
-import type { RootSelector } from './selectors'
-import { buildReads } from './reads'
-import { perStore } from './perStore'
-import { buildReducer } from './reducer'
-import { buildSelect } from './selectors'
-import type { EntityCacheState } from './state'
+import { buildCollector } from './gc/collector'
+import type { CallState, Readable } from './read/readCall'
+import type { RootSelector } from './read/selectors'
+import { buildSelectors } from './read/selectors'
+import { buildClock } from './request/clock'
+import type { CacheThunk } from './request/fetchThunk'
+import { buildFetchThunk } from './request/fetchThunk'
+import { StoreRuntimes } from './runtime/storeRuntime'
+import type { EntityCacheActions } from './slice/actions'
+import { buildActions } from './slice/actions'
+import { buildReducer } from './slice/reducer'
+import type { EntityCacheState } from './slice/state'
 
 /** Options of {@link createEntityCache}. */
 export interface EntityCacheOptions<TReducerPath extends string = string> {
@@ -56,6 +55,17 @@ export interface EntityCache<TReducerPath extends string = string> {
     readable: TReadable,
     ...args: EndpointArgs<TReadable>
   ): RootSelector<EndpointData<TReadable>>
+  /**
+   * A memoized selector of everything a reader needs about a call, from one snapshot: data,
+   * expiry status and time, error, whether a request is pending, whether data is incomplete.
+   * `select` is its `data`; `controller.getResponse`/`getError` are parts of it. Equal args →
+   * the same selector; the same object while nothing it holds changed.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/select.md#selectcall
+   */
+  selectCall<TReadable extends Readable>(
+    readable: TReadable,
+    ...args: EndpointArgs<TReadable>
+  ): (root: unknown) => CallState<EndpointData<TReadable>>
   /** The thunk `controller.fetch` runs, to dispatch yourself. */
   fetchThunk<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
@@ -101,78 +111,74 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
   }
   const actions = buildActions(reducerPath)
   const reducer = buildReducer(actions)
-  const memo = new MemoCache()
 
   const selectSlice = (root: unknown): EntityCacheState => {
     const slice = (root as Record<string, EntityCacheState> | undefined)?.[reducerPath]
     if (!slice || typeof slice !== 'object') {
-      throw new SchemaDefinitionError(
+      throw new SetupError(
         `No entity cache at state.${reducerPath}. Mount cache.reducer under the key ` +
-          `cache.reducerPath in configureStore({ reducer }).`,
+          `cache.reducerPath in configureStore({ reducer: { [cache.reducerPath]: cache.reducer } }).`,
       )
     }
     return slice
   }
 
-  let last = 0
-  const clock = () => {
-    last = Math.max(Date.now(), last + 1)
-    return last
-  }
-
-  const inflightOf = perStore(() => new Map<string, Promise<unknown>>())
-
   const collector = buildCollector({
     actions,
     selectSlice,
-    inflightOf,
-    memo,
     gcTime: options.gcTime ?? 300_000,
     gcInterval: options.gcInterval ?? 0,
   })
-  const reads = buildReads(selectSlice, memo)
-  const select = buildSelect(selectSlice, reads, collector.remember)
-  const selectQuery = (query: Query<unknown>, args: readonly unknown[], root: unknown) =>
-    select(query, ...args)(root)
-  const runFetch = buildFetchThunk({ actions, selectSlice, reads, defaults, clock, inflightOf })
-  // Remembers the schema of each key fetched (garbage collection walks stored results with it).
-  const fetchThunk = <T>(
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    options?: FetchOptions,
-  ): CacheThunk<T> => {
-    const thunk = runFetch<T>(endpoint, args, options)
-    return (dispatch, getState) => {
-      collector.remember(endpoint.key(...args), endpoint.schema)
-      return thunk(dispatch, getState)
-    }
-  }
-
-  const controllers = new WeakMap<() => unknown, Controller>()
-  const deps = {
+  // One memo for every read of this cache: a record is one instance across all readers.
+  const memo = new MemoCache()
+  const { select, selectCall, selectResponse } = buildSelectors(
+    selectSlice,
+    memo,
+    collector.remember,
+  )
+  const clock = buildClock()
+  const runtimes: StoreRuntimes<Controller> = new StoreRuntimes<Controller>(
+    (runtime) => new Controller(core, runtime),
+  )
+  const fetchThunk = buildFetchThunk({
     actions,
     selectSlice,
-    reads,
+    select,
     defaults,
     clock,
+    runtimes,
+    remember: collector.remember,
+  })
+  const core: CacheCore = {
+    actions,
+    selectSlice,
+    selectCall,
+    selectResponse,
     fetchThunk,
-    selectQuery,
-    inflightOf,
+    defaults,
+    clock,
     collectGarbage: collector.collectGarbage,
     remember: collector.remember,
   }
 
-  // The middleware forgets in-flight requests on a reset however it was dispatched (devtools too),
-  // and gives the garbage collector its view of each store's actions.
-  const middleware: Middleware = (api) => {
-    const collect = collector.middleware(api)
-    return (next) => {
-      const forward = collect(next)
-      return (action) => {
-        if (actions.reset.match(action)) inflightOf(api.getState).clear()
-        return forward(action)
+  // The middleware sees every action of its store: a reset from anywhere (DevTools, a replay)
+  // forgets the requests in flight, garbage collection forgets the memoized instances of what it
+  // collected, and automatic sweeps start with the first action.
+  const middleware: Middleware = (api) => (next) => (action) => {
+    const runtime = runtimes.of(api)
+    runtime.middlewareSeen = true
+    collector.startSweeps(runtime)
+    if (actions.reset.match(action)) {
+      runtime.requests.clear()
+      runtime.pageTails.clear()
+    }
+    const result = next(action)
+    if (actions.collected.match(action)) {
+      for (const [table, pks] of Object.entries(action.payload.entities)) {
+        memo.forgetEntities(table, pks)
       }
     }
+    return result
   }
 
   return {
@@ -181,16 +187,10 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     middleware,
     actions,
     selectSlice,
-    controller(store) {
-      let controller = controllers.get(store.getState)
-      if (!controller) {
-        controller = new Controller(deps, store)
-        controllers.set(store.getState, controller)
-      }
-      return controller
-    },
+    controller: (store) => runtimes.of(store).controller,
     select: select as EntityCache['select'],
+    selectCall: selectCall as EntityCache['selectCall'],
     fetchThunk: (endpoint, ...args) => fetchThunk(endpoint, args),
-    retain: (store, readable, ...args) => collector.retain(store, readable, args),
+    retain: (store, readable, ...args) => collector.retain(runtimes.of(store), readable, args),
   }
 }

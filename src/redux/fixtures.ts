@@ -5,9 +5,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import type { EntityCache } from './createEntityCache'
 import type { EndpointArgs, EndpointInterface } from './endpointTypes'
-import { serializeError } from './serializeError'
-import { receivedPayload } from './receive'
-import type { EntityCacheState } from './state'
+import { receivedPayload } from './request/receive'
+import { serializeError } from './slice/serializeError'
+import type { EntityCacheState } from './slice/state'
 
 /** One fixture: the call, and its response or error. */
 export type Fixture<

@@ -1,6 +1,7 @@
 /**
  * Path templates at the type level: the params of `/users/:userId/posts{/:id}` (`userId`
- * required, `id` optional; `:id?` is optional too), and `shortenPath`'s result.
+ * required, `id` optional; `:id?` is optional too; `*path` takes a list of segments), and
+ * `shortenPath`'s result.
  */
 
 /** The characters of a string, as a union. */
@@ -17,28 +18,45 @@ type ReadName<S extends string, TName extends string = ''> = S extends `${infer 
     : [TName, S]
   : [TName, '']
 
-/** The params of a stretch without groups; optional ones tagged `name?`. */
-type NamesIn<S extends string, TOptional extends boolean> = S extends `${string}:${infer Rest}`
+/** Tags a name read from `R` (the text after it): `name?` when optional, `*name` for a wildcard. */
+type Tag<
+  N extends string,
+  R extends string,
+  TOptional extends boolean,
+  TWild extends string,
+> = N extends ''
+  ? never
+  : TOptional extends true
+    ? `${TWild}${N}?`
+    : R extends `?${string}`
+      ? `${TWild}${N}?`
+      : `${TWild}${N}`
+
+/** The `*wildcard` params of a stretch without `:` params. */
+type WildcardsIn<S extends string, TOptional extends boolean> = S extends `${string}*${infer Rest}`
   ? ReadName<Rest> extends [infer N extends string, infer R extends string]
-    ? | (N extends ''
-          ? never
-          : TOptional extends true
-            ? `${N}?`
-            : R extends `?${string}`
-              ? `${N}?`
-              : N)
-      | NamesIn<R, TOptional>
+    ? Tag<N, R, TOptional, '*'> | WildcardsIn<R, TOptional>
     : never
   : never
+
+/** The params of a stretch without groups, tagged (see {@link Tag}). */
+type NamesIn<S extends string, TOptional extends boolean> = S extends `${infer A}:${infer Rest}`
+  ? ReadName<Rest> extends [infer N extends string, infer R extends string]
+    ? WildcardsIn<A, TOptional> | Tag<N, R, TOptional, ''> | NamesIn<R, TOptional>
+    : never
+  : WildcardsIn<S, TOptional>
 
 /** Every param of a template; those inside `{ }` groups or marked `?` tagged `name?`. */
 type TaggedKeys<S extends string> = S extends `${infer A}{${infer G}}${infer B}`
   ? NamesIn<A, false> | NamesIn<G, true> | TaggedKeys<B>
   : NamesIn<S, false>
 
-type Untag<K> = K extends `${infer N}?` ? N : K
+type Untag<K> = K extends `*${infer N}` ? Untag<N> : K extends `${infer N}?` ? N : K
 type RequiredOf<K> = K extends `${string}?` ? never : K
-type OptionalOf<K> = K extends `${infer N}?` ? N : never
+type OptionalOf<K> = K extends `${string}?` ? K : never
+
+/** The value of a tagged param: a segment, or for a `*wildcard` the list of its segments. */
+type ValueOf<K> = K extends `*${string}` ? readonly (string | number)[] : string | number
 
 /**
  * The names of the params of a path template (`string` when the path is not a literal).
@@ -53,8 +71,8 @@ export type PathKeys<TPath extends string> = string extends TPath
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /**
- * The params object of a path template: required and optional members, each a string or number;
- * `unknown` when the template has none (so it vanishes from intersections).
+ * The params object of a path template: required and optional members, each a string or number
+ * (a `*wildcard`: an array of them, one per segment); `unknown` when the template has none (so it vanishes from intersections).
  * @template TPath - the path template
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#pathargs
  */
@@ -63,8 +81,8 @@ export type PathArgs<TPath extends string> = string extends TPath
   : [TaggedKeys<TPath>] extends [never]
     ? unknown
     : Simplify<
-        { [K in RequiredOf<TaggedKeys<TPath>>]: string | number } & {
-          [K in OptionalOf<TaggedKeys<TPath>>]?: string | number
+        { [K in RequiredOf<TaggedKeys<TPath>> as Untag<K>]: ValueOf<K> } & {
+          [K in OptionalOf<TaggedKeys<TPath>> as Untag<K>]?: ValueOf<K>
         }
       >
 

@@ -4,11 +4,17 @@
  */
 import type { PathFunction, Token } from 'path-to-regexp'
 import { compile, parse } from 'path-to-regexp'
+import { PathParamError } from '../internal/errors'
+import { getOwn, hasOwn, setOwn } from '../internal/ownKeys'
 
-/** A compiled template: its param names and its URL builder. */
+/** A compiled template: its param names (required, wildcard) and its URL builder. */
 interface CompiledPath {
   readonly names: ReadonlySet<string>
-  readonly build: PathFunction<Record<string, string>>
+  /** Params outside `{ }` groups: a URL cannot be built without them. */
+  readonly required: ReadonlySet<string>
+  /** `*name` params: an array of segments. */
+  readonly wildcards: ReadonlySet<string>
+  readonly build: PathFunction<Record<string, string | string[]>>
 }
 
 const compiled = new Map<string, CompiledPath>()
@@ -24,10 +30,21 @@ export function splitOrigin(path: string): [origin: string, path: string] {
   return match ? [match[0], path.slice(match[0].length)] : ['', path]
 }
 
-function namesOf(tokens: readonly Token[], into: Set<string>): Set<string> {
+interface TemplateNames {
+  names: Set<string>
+  required: Set<string>
+  wildcards: Set<string>
+}
+
+function namesOf(tokens: readonly Token[], into: TemplateNames, optional: boolean): TemplateNames {
   for (const token of tokens) {
-    if (token.type === 'param' || token.type === 'wildcard') into.add(token.name)
-    else if (token.type === 'group') namesOf(token.tokens, into)
+    if (token.type === 'param' || token.type === 'wildcard') {
+      into.names.add(token.name)
+      if (!optional) into.required.add(token.name)
+      if (token.type === 'wildcard') into.wildcards.add(token.name)
+    } else if (token.type === 'group') {
+      namesOf(token.tokens, into, true)
+    }
   }
   return into
 }
@@ -36,9 +53,14 @@ function compilePath(path: string): CompiledPath {
   let found = compiled.get(path)
   if (!found) {
     const template = translateOptional(path)
+    const empty = {
+      names: new Set<string>(),
+      required: new Set<string>(),
+      wildcards: new Set<string>(),
+    }
     found = {
-      names: namesOf(parse(template).tokens, new Set()),
-      build: compile<Record<string, string>>(template),
+      ...namesOf(parse(template).tokens, empty, false),
+      build: compile<Record<string, string | string[]>>(template),
     }
     compiled.set(path, found)
   }
@@ -67,30 +89,57 @@ export function searchToString(search: Record<string, unknown>): string {
 }
 
 /**
- * The URL of a call: the template filled with its params (URL-encoded), the other params as a
- * sorted query string, and `urlPrefix` in front.
+ * One path segment from a param's value. Refused when it would change which path the request
+ * goes to: `''` drops the segment, `.` and `..` are resolved away by every URL parser (even
+ * percent-encoded), so `/users/../posts/5` would reach `/posts/5`.
+ */
+function segmentOf(path: string, name: string, value: unknown): string {
+  const text = String(value)
+  if (text === '') throw new PathParamError(path, name, 'empty', value)
+  if (text === '.' || text === '..') throw new PathParamError(path, name, 'dot-segment', value)
+  return text
+}
+
+/**
+ * The URL of a call: the template filled with its params (URL-encoded; a `*wildcard` param takes
+ * an array of segments), the other params as a sorted query string, and `urlPrefix` in front.
+ * Every own member of `params` counts, whatever its name (`__proto__` included).
+ * @throws PathParamError when a required param is missing, or a value is `''`, `.` or `..`
  */
 export function buildUrl(urlPrefix: string, path: string, params: object = {}): string {
   const [origin, rest] = splitOrigin(path)
-  const { names, build } = compilePath(rest)
-  const pathParams: Record<string, string> = {}
+  const { names, required, wildcards, build } = compilePath(rest)
+  const pathParams: Record<string, string | string[]> = {}
   const search: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(params)) {
-    if (names.has(key)) {
-      if (value !== undefined && value !== null) pathParams[key] = String(value)
-    } else {
-      search[key] = value
+  for (const name of Object.keys(params)) {
+    const value: unknown = (params as Record<string, unknown>)[name]
+    if (!names.has(name)) {
+      setOwn(search, name, value)
+    } else if (value !== undefined && value !== null) {
+      if (!wildcards.has(name)) {
+        setOwn(pathParams, name, segmentOf(path, name, value))
+      } else {
+        // A wildcard is a list of segments; a single value is one segment (its `/` encoded).
+        const items: readonly unknown[] = Array.isArray(value) ? value : [value]
+        if (items.length > 0) {
+          setOwn(
+            pathParams,
+            name,
+            items.map((item) => segmentOf(path, name, item)),
+          )
+        }
+      }
     }
+  }
+  for (const name of required) {
+    if (!hasOwn(pathParams, name)) throw new PathParamError(path, name, 'missing', undefined)
   }
   let base: string
   try {
     base = build(pathParams)
   } catch (error) {
-    throw new TypeError(
-      `Cannot build a URL from the path "${path}" with the params ${JSON.stringify(params)}: ` +
-        `${(error as Error).message}. Pass every :param of the path.`,
-      { cause: error },
-    )
+    const name = [...names].find((member) => hasOwn(pathParams, member)) ?? ''
+    throw new PathParamError(path, name, 'unencodable', getOwn(pathParams, name), { cause: error })
   }
   const query = searchToString(search)
   return `${urlPrefix}${origin}${base}${query ? `?${query}` : ''}`

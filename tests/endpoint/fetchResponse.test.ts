@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { NetworkError, RestEndpoint } from 'rtk-resources'
+import { serveHandlers } from '../mocks/server'
 
-const server = setupServer(
+serveHandlers(
   http.get('https://api.example.com/ok', () => HttpResponse.json({ ok: true })),
   http.get('https://api.example.com/down', () => HttpResponse.error()),
   http.get('https://api.example.com/missing', () =>
@@ -13,8 +13,6 @@ const server = setupServer(
     return HttpResponse.json({ late: true })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
 
 const endpoint = new RestEndpoint({ path: '/anything' })
 

@@ -1,7 +1,7 @@
 import { graphql, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { Endpoint, GQLEndpoint, GQLEntity, GraphQLError, NetworkError } from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
+import { serveHandlers } from '../mocks/server'
 
 const URL = 'http://gql.test/graphql'
 const api = graphql.link(URL)
@@ -17,7 +17,7 @@ const users = new Map([
 ])
 const seen: Array<{ operation: string; variables: unknown; auth: string | null }> = []
 
-const server = setupServer(
+const server = serveHandlers(
   api.query('GetUser', ({ variables, request, operationName }) => {
     seen.push({ operation: operationName, variables, auth: request.headers.get('authorization') })
     const user = users.get(String(variables.id))
@@ -39,13 +39,10 @@ const server = setupServer(
     return HttpResponse.json({ data: { rename: user } })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => {
   seen.length = 0
   users.set('1', { id: '1', name: 'Ada', __typename: 'User' })
 })
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const gql = new GQLEndpoint(URL)
 const getUser = gql.query(

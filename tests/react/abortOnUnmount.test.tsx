@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { Entity, RestEndpoint } from 'rtk-resources'
 import { useDLE } from 'rtk-resources/react'
 import { expectPlain } from '../fixtures/store'
 import { renderWithCache } from './render'
+import { serveHandlers } from '../mocks/server'
 
 class Doc extends Entity {
   id = 0
@@ -15,7 +15,7 @@ class Doc extends Entity {
   static key = 'Doc'
 }
 const events: string[] = []
-const server = setupServer(
+serveHandlers(
   http.get('http://docs.test/docs/:id', async ({ params, request }) => {
     events.push(`start ${params.id}`)
     request.signal.addEventListener('abort', () => events.push(`aborted ${params.id}`))
@@ -23,11 +23,9 @@ const server = setupServer(
     return HttpResponse.json({ id: Number(params.id), title: `Doc ${params.id}` })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => {
   events.length = 0
 })
-afterAll(() => server.close())
 
 const getDoc = new RestEndpoint({ urlPrefix: 'http://docs.test', path: '/docs/:id', schema: Doc })
 

@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { Endpoint, NetworkError, schema } from 'rtk-resources'
 import { Article, ArticleSummary, User } from '../fixtures/entities'
 
@@ -21,7 +20,8 @@ export function seedUsers(count: number) {
   for (let id = 1; id <= count; id++) db.users.set(id, { id, name: `User ${id}`, posts: [] })
 }
 
-export const server = setupServer(
+/** The handlers of the hooks tests' API. */
+export const apiHandlers = [
   http.get(`${BASE}/users`, () => {
     db.requests.push('GET /users')
     return HttpResponse.json([...db.users.values()])
@@ -46,7 +46,7 @@ export const server = setupServer(
     db.requests.push(`GET /articles/${params.id}`)
     return HttpResponse.json({ id: params.id, title: 'A', body: 'full text' })
   }),
-)
+]
 
 export const getUsers = new Endpoint(() => fetchJson('/users'), {
   schema: [User],

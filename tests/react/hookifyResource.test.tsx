@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { createContext, useContext, useState } from 'react'
 import { Entity, createResource, hookifyResource } from 'rtk-resources'
 import { useController, useSuspense } from 'rtk-resources/react'
 import { renderWithCache } from './render'
+import { serveHandlers } from '../mocks/server'
 
 class Note extends Entity {
   id = 0
@@ -16,7 +16,7 @@ class Note extends Entity {
   static key = 'Note'
 }
 const seen: Array<string | null> = []
-const server = setupServer(
+serveHandlers(
   http.get('http://notes.test/notes/:id', ({ params, request }) => {
     const token = request.headers.get('access-token')
     seen.push(token)
@@ -30,8 +30,6 @@ const server = setupServer(
     return HttpResponse.json({ id: Number(params.id), text: body.text, owner: token })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
 
 const NoteResource = createResource({
   urlPrefix: 'http://notes.test',

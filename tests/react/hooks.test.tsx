@@ -10,16 +10,15 @@ import {
   useQuery,
 } from 'rtk-resources/react'
 import { User } from '../fixtures/entities'
-import { db, getUser, getUsers, seedUsers, server } from './api'
+import { db, getUser, getUsers, seedUsers, apiHandlers } from './api'
 import { renderWithCache } from './render'
+import { serveHandlers } from '../mocks/server'
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+serveHandlers(...apiHandlers)
 beforeEach(() => {
   seedUsers(3)
   db.requests.length = 0
 })
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 test('useDLE: loading, then data; errors reported, not thrown', async () => {
   const seen: string[] = []

@@ -2,8 +2,9 @@ import { act, screen } from '@testing-library/react'
 import { Endpoint } from 'rtk-resources'
 import { useLive, useSubscription } from 'rtk-resources/react'
 import { User } from '../fixtures/entities'
-import { db, fetchJson, seedUsers, server } from './api'
+import { db, fetchJson, seedUsers, apiHandlers } from './api'
 import { renderWithCache } from './render'
+import { serveHandlers } from '../mocks/server'
 
 const polledUser = new Endpoint(({ id }: { id: number }) => fetchJson(`/users/${id}`), {
   schema: User,
@@ -11,13 +12,12 @@ const polledUser = new Endpoint(({ id }: { id: number }) => fetchJson(`/users/${
   pollFrequency: 1000,
 })
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+serveHandlers(...apiHandlers)
 beforeEach(() => {
   seedUsers(2)
   db.requests.length = 0
 })
 afterEach(() => jest.useRealTimers())
-afterAll(() => server.close())
 
 function Live({ id }: { id: number }) {
   const user = useLive(polledUser, { id })

@@ -2,15 +2,15 @@ import { act, screen } from '@testing-library/react'
 import { memo } from 'react'
 import { useCache, useController, useSuspense } from 'rtk-resources/react'
 import type { User } from '../fixtures/entities'
-import { db, getUser, getUsers, seedUsers, server } from './api'
+import { db, getUser, getUsers, seedUsers, apiHandlers } from './api'
 import { renderWithCache } from './render'
+import { serveHandlers } from '../mocks/server'
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+serveHandlers(...apiHandlers)
 beforeEach(() => {
   seedUsers(1000)
   db.requests.length = 0
 })
-afterAll(() => server.close())
 
 test('in a 1,000-row list, changing one entity re-renders only its row', async () => {
   const renders = new Map<number, number>()

@@ -9,17 +9,16 @@ import {
   getUser,
   getUsers,
   seedUsers,
-  server,
+  apiHandlers,
 } from './api'
 import { renderWithCache } from './render'
+import { serveHandlers } from '../mocks/server'
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+serveHandlers(...apiHandlers)
 beforeEach(() => {
   seedUsers(3)
   db.requests.length = 0
 })
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 function Profile({ id }: { id: number }) {
   const user = useSuspense(getUser, { id })

@@ -237,21 +237,38 @@ test('unknown schemas (state restored from JSON) keep every record; results stil
   })
 })
 
-test('a persisted pendingSince is not a request in flight', () => {
+test('a pendingSince without a request behind it (restored, or dispatched by hand) is not in flight', async () => {
   const cache = createEntityCache({ reducerPath: 'data' })
-  const store = configureStore({
-    reducer: { data: cache.reducer },
-    middleware: (gDM) => gDM().concat(cache.middleware),
-  })
-  store.dispatch(cache.actions.requested({ key: 'lost', fetchedAt: 1 }))
-  const restored = configureStore({
-    reducer: { data: cache.reducer },
-    middleware: (gDM) => gDM().concat(cache.middleware),
-    preloadedState: { data: JSON.parse(JSON.stringify(store.getState().data)) },
-  })
-  expect(cache.controller(restored).collectGarbage({ now: later() }).keys).toEqual(['lost'])
-  // In the store that saw it start, it is in flight.
-  expect(cache.controller(store).collectGarbage({ now: later() }).keys).toEqual([])
+  const build = (preloadedState?: object) =>
+    configureStore({
+      reducer: { data: cache.reducer },
+      middleware: (gDM) => gDM().concat(cache.middleware),
+      ...(preloadedState ? { preloadedState } : {}),
+    })
+  const store = build()
+  const answer = deferred<{ id: number; name: string }>()
+  const slowUser = new Endpoint(
+    ({ id }: { id: number }) => answer.promise.then(() => ({ id, name: 'x' })),
+    {
+      schema: User,
+      name: 'slowUser',
+    },
+  )
+  const pending = cache.controller(store).fetch(slowUser, { id: 1 })
+  store.dispatch(cache.actions.requested({ key: 'by hand', fetchedAt: 1 }))
+  const restored = build({ data: JSON.parse(JSON.stringify(store.getState().data)) })
+  // Restored: both marks are history, not requests.
+  expect(cache.controller(restored).collectGarbage({ now: later() }).keys.sort()).toEqual([
+    'by hand',
+    'slowUser [{"id":1}]',
+  ])
+  // In the store that started it, the real request is in flight; the hand-made mark is not.
+  expect(cache.controller(store).collectGarbage({ now: later() }).keys).toEqual(['by hand'])
+  answer.resolve({ id: 1, name: 'x' })
+  await pending
+  expect(cache.controller(store).collectGarbage({ now: later() }).keys).toEqual([
+    'slowUser [{"id":1}]',
+  ])
 })
 
 test('summary and detail classes of one table: the detail members of a kept record stay', async () => {

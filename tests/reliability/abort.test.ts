@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { Entity, RestEndpoint } from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
+import { serveHandlers } from '../mocks/server'
 
 class Todo extends Entity {
   id = 0
@@ -12,14 +12,12 @@ class Todo extends Entity {
   static key = 'Todo'
 }
 
-const server = setupServer(
+serveHandlers(
   http.get('http://abort.test/todos/:id', async ({ params }) => {
     await delay(200)
     return HttpResponse.json({ id: Number(params.id), title: 'late' })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
 
 const getTodo = new RestEndpoint({
   urlPrefix: 'http://abort.test',

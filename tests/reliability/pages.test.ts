@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { Entity, RestEndpoint } from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
+import { serveHandlers } from '../mocks/server'
 
 class Item extends Entity {
   id = 0
@@ -13,7 +13,7 @@ class Item extends Entity {
 
 const BASE = 'http://pages.test'
 /** Page n holds ids n*10+1..n*10+3; `wait` delays the answer (ms). */
-const server = setupServer(
+serveHandlers(
   http.get(`${BASE}/items`, async ({ request }) => {
     const url = new URL(request.url)
     const page = Number(url.searchParams.get('cursor') ?? 0)
@@ -22,8 +22,6 @@ const server = setupServer(
     return HttpResponse.json({ results, next: page + 1 })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
 
 const list = new RestEndpoint({
   urlPrefix: BASE,

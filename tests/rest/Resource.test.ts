@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { NetworkError, Resource, createResource } from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
+import { serveHandlers } from '../mocks/server'
 
 const ROOT = 'http://legacy.test/api/articles'
 const wire: string[] = []
@@ -10,7 +10,7 @@ const articles = new Map([
   [2, { id: 2, title: 'Two', body: 'second' }],
 ])
 
-const server = setupServer(
+serveHandlers(
   http.get(ROOT, ({ request }) => {
     wire.push(`GET ${request.url}`)
     const page = new URL(request.url).searchParams.get('page')
@@ -47,12 +47,10 @@ const server = setupServer(
     return new HttpResponse(null, { status: 204 })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => {
   wire.length = 0
   articles.delete(3)
 })
-afterAll(() => server.close())
 
 class ArticleResource extends Resource {
   id = 0

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import { Entity, createResource } from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
+import { serveHandlers } from '../mocks/server'
 
 class Todo extends Entity {
   id = 0
@@ -21,7 +21,7 @@ const todos = [
   { id: 2, userId: 2, title: 'b' },
   { id: 3, userId: 1, title: 'c' },
 ]
-const server = setupServer(
+serveHandlers(
   http.get(`${BASE}/todos`, ({ request }) => {
     const url = new URL(request.url)
     requests.push(`GET ${url.pathname}${url.search}`)
@@ -42,11 +42,9 @@ const server = setupServer(
     return HttpResponse.json({ ...todos.find((t) => t.id === Number(params.id)), ...body })
   }),
 )
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => {
   requests.length = 0
 })
-afterAll(() => server.close())
 
 const TodoResource = createResource({ urlPrefix: BASE, path: '/todos/:id', schema: Todo })
 

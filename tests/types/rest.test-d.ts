@@ -35,6 +35,18 @@ expectTypeOf<PathArgs<'/files/:name.:ext'>>().toEqualTypeOf<{
   ext: string | number
 }>()
 expectTypeOf<PathArgs<'http://localhost:3000/todos'>>().toEqualTypeOf<unknown>()
+// Wildcards (path-to-regexp 8 `*name`): a list of segments.
+expectTypeOf<PathArgs<'/files/*path'>>().toEqualTypeOf<{ path: readonly (string | number)[] }>()
+expectTypeOf<PathArgs<'/repos/:repo/tree{/*path}'>>().toEqualTypeOf<{
+  repo: string | number
+  path?: readonly (string | number)[]
+}>()
+const getFile = new RestEndpoint({ path: '/files/*path' })
+getFile({ path: ['docs', 'readme.md'] })
+// @ts-expect-error a wildcard takes an array of segments
+getFile({ path: 'docs/readme.md' })
+// @ts-expect-error the wildcard is required
+getFile({})
 expectTypeOf<PathArgs<'/todos'>>().toEqualTypeOf<unknown>()
 expectTypeOf<ShortenPath<'/users/:userId/posts/:id'>>().toEqualTypeOf<'/users/:userId/posts'>()
 expectTypeOf<ShortenPath<'/:id'>>().toEqualTypeOf<'/'>()

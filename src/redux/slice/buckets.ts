@@ -4,8 +4,8 @@
  * (immutable updates are O(bucket), not O(table)). Deterministic: replaying actions rebuilds
  * the same layout.
  */
-import { deleteOwn, getOwn, setOwn } from '../internal/ownKeys'
-import type { EntityMeta, EntityRecord, EntityTables } from '../normalizr/types'
+import { deleteOwn, getOwn, setOwn } from '../../internal/ownKeys'
+import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
 import type { BucketedTables } from './state'
 
 /** How many buckets a table has (at most). */

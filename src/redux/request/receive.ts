@@ -4,12 +4,12 @@
  * with the other results it changes (`updateResults`: lists that grow). Used by fetches,
  * `setResponse` and fixtures alike, so all three store a response the same way.
  */
-import { getOwn, hasOwn } from '../internal/ownKeys'
-import { normalize } from '../normalizr/normalize'
-import type { ReceivedPayload, ResponseTimes } from './actions'
-import type { EndpointInterface } from './endpointTypes'
-import { sourceOf } from './entitySource'
-import type { EntityCacheState } from './state'
+import { getOwn, hasOwn } from '../../internal/ownKeys'
+import { normalize } from '../../normalizr/normalize'
+import type { EndpointInterface } from '../endpointTypes'
+import type { ReceivedPayload, ResponseTimes } from '../slice/actions'
+import { sourceOf } from '../slice/entitySource'
+import type { EntityCacheState } from '../slice/state'
 
 /** The payload of the `received` action for `response` to `endpoint(...args)`. */
 export function receivedPayload(

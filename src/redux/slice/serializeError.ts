@@ -1,5 +1,5 @@
-import { NetworkError } from '../internal/errors'
-import { isPlainObject } from '../internal/ownKeys'
+import { NetworkError } from '../../internal/errors'
+import { isPlainObject } from '../../internal/ownKeys'
 import type { SerializedError } from './state'
 
 const SKIPPED = new Set(['name', 'message', 'stack', 'cause', 'response'])

@@ -1,4 +1,4 @@
-import type { EntityMeta, EntityRecord, EntityTables } from '../normalizr/types'
+import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
 
 /** `{ [entityKey]: { [bucket]: { [pk]: value } } }`: tables split in hashed buckets (see buckets.ts). */
 export type BucketedTables<T> = Record<string, Record<string, Record<string, T>>>

@@ -1,5 +1,5 @@
-import { getOwn } from '../internal/ownKeys'
-import type { EntityMeta, EntityRecord, EntitySource } from '../normalizr/types'
+import { getOwn } from '../../internal/ownKeys'
+import type { EntityMeta, EntityRecord, EntitySource } from '../../normalizr/types'
 import { readBucketed } from './buckets'
 import type { EntityCacheState, OptimisticLayer } from './state'
 

@@ -1,6 +1,6 @@
 import type { PayloadActionCreator } from '@reduxjs/toolkit'
 import { createAction } from '@reduxjs/toolkit'
-import type { EntityMeta, EntityRecord, EntityTables } from '../normalizr/types'
+import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
 import type { OptimisticLayer, SerializedError } from './state'
 
 /** Times of one response or error. */
@@ -23,6 +23,19 @@ export interface ReceivedPayload {
   readonly times: ResponseTimes
   /** Other results this response changes (lists that grow), by request key; plain data. */
   readonly updates?: Readonly<Record<string, unknown>>
+}
+
+/** Payload of `requested` and `settled`: which request, by key and start time. */
+export interface RequestStart {
+  readonly key: string
+  readonly fetchedAt: number
+}
+
+/** Payload of `invalidated`. */
+export interface InvalidatedPayload {
+  readonly keys: string[]
+  /** When (the clock's time): responses to requests started earlier stay invalid. */
+  readonly date: number
 }
 
 /** Payload of `failed`. */
@@ -49,15 +62,15 @@ export interface EntityCacheActions {
   /** A mutation's optimistic write: shown over the tables until its request settles. */
   optimistic: PayloadActionCreator<OptimisticLayer>
   /** A request started (marks `pendingSince`). */
-  requested: PayloadActionCreator<{ key: string; fetchedAt: number }>
+  requested: PayloadActionCreator<RequestStart>
   /** A response arrived, normalized; also used by `setResponse`. */
   received: PayloadActionCreator<ReceivedPayload>
   /** A request failed; also used by `setError`. */
   failed: PayloadActionCreator<FailedPayload>
   /** A request settled without a result to store (aborted, or answered after a reset). */
-  settled: PayloadActionCreator<{ key: string; fetchedAt: number }>
+  settled: PayloadActionCreator<RequestStart>
   /** Marks results invalid: shown no more until fetched again. */
-  invalidated: PayloadActionCreator<{ keys: string[]; date: number }>
+  invalidated: PayloadActionCreator<InvalidatedPayload>
   /** Marks results stale: still shown, refetched by the next reader. */
   expired: PayloadActionCreator<{ keys: string[] }>
   /** Empties the cache; responses to requests started before `date` are dropped. */
@@ -70,11 +83,11 @@ export interface EntityCacheActions {
 export function buildActions(reducerPath: string): EntityCacheActions {
   return {
     optimistic: createAction<OptimisticLayer>(`${reducerPath}/optimistic`),
-    requested: createAction<{ key: string; fetchedAt: number }>(`${reducerPath}/requested`),
+    requested: createAction<RequestStart>(`${reducerPath}/requested`),
     received: createAction<ReceivedPayload>(`${reducerPath}/received`),
     failed: createAction<FailedPayload>(`${reducerPath}/failed`),
-    settled: createAction<{ key: string; fetchedAt: number }>(`${reducerPath}/settled`),
-    invalidated: createAction<{ keys: string[]; date: number }>(`${reducerPath}/invalidated`),
+    settled: createAction<RequestStart>(`${reducerPath}/settled`),
+    invalidated: createAction<InvalidatedPayload>(`${reducerPath}/invalidated`),
     expired: createAction<{ keys: string[] }>(`${reducerPath}/expired`),
     reset: createAction<{ date: number }>(`${reducerPath}/reset`),
     collected: createAction<CollectedPayload>(`${reducerPath}/collected`),

@@ -12,13 +12,15 @@
  *   schema is unknown, no record goes in that sweep.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
  */
-import { getOwn, hasOwn, setOwn } from '../internal/ownKeys'
-import { ReferenceWalker, schemaEntities } from '../normalizr/references'
-import type { EntityMeta, EntitySchemaContract } from '../normalizr/types'
-import type { CollectedPayload } from './actions'
-import { readSourceOf, sourceOf } from './entitySource'
-import type { EntityCacheState, RequestMeta } from './state'
-import type { SchemaMemory, StoreUsage } from './usage'
+import { getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
+import { ReferenceWalker, schemaEntities } from '../../normalizr/references'
+import type { EntityMeta, EntitySchemaContract } from '../../normalizr/types'
+import type { InFlightRequests } from '../runtime/inFlight'
+import type { RetainedKeys } from '../runtime/retained'
+import type { CollectedPayload } from '../slice/actions'
+import { readSourceOf, sourceOf } from '../slice/entitySource'
+import type { EntityCacheState, RequestMeta } from '../slice/state'
+import type { SchemaMemory } from './schemaMemory'
 
 /** Options of `controller.collectGarbage`. */
 export interface CollectGarbageOptions {
@@ -31,10 +33,11 @@ export interface CollectGarbageOptions {
 /** What planning a sweep needs. */
 export interface GcInputs {
   slice: EntityCacheState
-  usage: StoreUsage
+  /** Which keys readers of the store use now. */
+  retained: RetainedKeys
+  /** The store's requests in flight. */
+  requests: InFlightRequests
   schemas: SchemaMemory
-  /** The store's requests in flight, by flight key (`key`, or `key args` for pages). */
-  inflight: ReadonlyMap<string, unknown>
   now: number
   olderThan: number
 }
@@ -45,17 +48,18 @@ export function planCollection(input: GcInputs): CollectedPayload {
   return { keys, entities: collectableEntities(input, new Set(keys)) }
 }
 
-function collectableKeys({ slice, usage, inflight, now, olderThan }: GcInputs): string[] {
+function collectableKeys({ slice, retained, requests, now, olderThan }: GcInputs): string[] {
   const cutoff = now - olderThan
   const layered = new Set(slice.optimistic.map((layer) => layer.key))
-  const flights = [...inflight.keys()]
-  const inFlight = (key: string) =>
-    usage.isPending(key) || flights.some((flight) => flight === key || flight.startsWith(`${key} `))
   const keys: string[] = []
   for (const key of new Set([...Object.keys(slice.results), ...Object.keys(slice.meta)])) {
-    if (usage.isRetained(key) || layered.has(key) || inFlight(key)) continue
+    if (retained.isRetained(key) || layered.has(key) || requests.isPending(key)) continue
     const meta = getOwn<RequestMeta>(slice.meta, key)
-    const lastUse = Math.max(usage.releasedAt(key) ?? 0, meta?.date ?? 0, meta?.invalidatedAt ?? 0)
+    const lastUse = Math.max(
+      retained.releasedAt(key) ?? 0,
+      meta?.date ?? 0,
+      meta?.invalidatedAt ?? 0,
+    )
     if (lastUse <= cutoff) keys.push(key)
   }
   return keys
@@ -74,7 +78,7 @@ function tablesOf(schemas: readonly unknown[], memory: SchemaMemory, into: Set<s
 }
 
 function collectableEntities(input: GcInputs, collected: Set<string>): Record<string, string[]> {
-  const { slice, usage, schemas } = input
+  const { slice, retained, requests, schemas } = input
   const roots: Array<[schema: unknown, value: unknown]> = []
   for (const key of Object.keys(slice.results)) {
     if (collected.has(key)) continue
@@ -85,7 +89,7 @@ function collectableEntities(input: GcInputs, collected: Set<string>): Record<st
   // Retained readers that read the tables themselves (Queries, gets answered from the tables)
   // keep every record of the tables their schema names.
   const keptTables = new Set<string>()
-  for (const key of usage.retainedKeys()) {
+  for (const key of retained.retainedKeys()) {
     if (hasOwn(slice.results, key)) continue
     const known = schemas.schemasOf(key)
     if (!known) return {}
@@ -102,7 +106,7 @@ function collectableEntities(input: GcInputs, collected: Set<string>): Record<st
     }
   }
   const reached = walk(slice, schemas, roots, layered, keptTables)
-  return unreached(slice, reached, keptTables, usage.earliestPending())
+  return unreached(slice, reached, keptTables, requests.earliestStart())
 }
 
 /** Every record the roots reach, by table (over the confirmed tables and what readers see). */

@@ -1,5 +1,5 @@
-import { stableStringify } from '../internal/stableStringify'
-import type { Denormalize } from '../schema/types'
+import { stableStringify } from '../../internal/stableStringify'
+import type { Denormalize } from '../../schema/types'
 
 /**
  * A read-only view over the cache: `schema` is read from the entity tables alone (usually a

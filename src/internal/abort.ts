@@ -1,0 +1,18 @@
+/** Aborts: recognising the error an aborted request rejects with, and making one. */
+
+/**
+ * True for the error of an aborted request: a `DOMException` or any error named `AbortError`
+ * (errors from another realm, or from a polyfill, are not `instanceof DOMException` here).
+ */
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'AbortError'
+  )
+}
+
+/** What a caller whose `signal` aborted rejects with: the signal's reason, else an AbortError. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
+}

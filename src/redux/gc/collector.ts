@@ -1,0 +1,92 @@
+/**
+ * The garbage collector of one cache: `collectGarbage` for a store (plan, then one `collected`
+ * action), `retain` for readers, the schemas per key, and automatic sweeps.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
+ */
+import { isDev } from '../../internal/env'
+import { hasOwn } from '../../internal/ownKeys'
+import type { Readable } from '../read/readCall'
+import type { StoreRuntime } from '../runtime/storeRuntime'
+import type { CollectedPayload, EntityCacheActions } from '../slice/actions'
+import type { EntityCacheState } from '../slice/state'
+import type { CollectGarbageOptions } from './plan'
+import { planCollection } from './plan'
+import { SchemaMemory } from './schemaMemory'
+
+/** What the collector needs from its cache. */
+export interface CollectorDeps {
+  actions: EntityCacheActions
+  selectSlice: (root: unknown) => EntityCacheState
+  /** Default `olderThan` (ms). */
+  gcTime: number
+  /** Automatic sweep period (ms); 0 = none. */
+  gcInterval: number
+}
+
+/** Builds the collector of one cache. */
+export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: CollectorDeps) {
+  const schemas = new SchemaMemory()
+
+  /** Plans one sweep of the runtime's store and dispatches it (when it forgets anything). */
+  function collectGarbage(
+    runtime: StoreRuntime,
+    options: CollectGarbageOptions = {},
+  ): CollectedPayload {
+    const { store, retained, requests } = runtime
+    const payload = planCollection({
+      slice: selectSlice(store.getState()),
+      retained,
+      requests,
+      schemas,
+      now: options.now ?? Date.now(),
+      olderThan: options.olderThan ?? gcTime,
+    })
+    if (payload.keys.length > 0 || Object.keys(payload.entities).length > 0) {
+      store.dispatch(actions.collected(payload))
+    }
+    // Bookkeeping of keys this store no longer holds is dropped, so it stays bounded.
+    const { results, meta } = selectSlice(store.getState())
+    const stored = (key: string) => hasOwn(results, key) || hasOwn(meta, key)
+    retained.forgetReleased(stored)
+    for (const key of [...schemas.keys()]) {
+      if (!stored(key) && !retained.isRetained(key)) schemas.forget(key)
+    }
+    return payload
+  }
+
+  /** Marks the call's key in use by a reader until the returned function is called. */
+  function retain(runtime: StoreRuntime, readable: Readable, args: readonly unknown[]) {
+    const key = readable.key(...args)
+    schemas.remember(key, readable.schema)
+    return runtime.retained.retain(key)
+  }
+
+  /** Starts sweeping the runtime's store every `gcInterval` ms (once), while the store exists. */
+  function startSweeps(runtime: StoreRuntime): void {
+    if (gcInterval <= 0 || runtime.sweeping) return
+    runtime.sweeping = true
+    // Holds the runtime weakly where it can, so a dropped store's timer stops.
+    const ref = typeof WeakRef === 'function' ? new WeakRef(runtime) : { deref: () => runtime }
+    const timer = setInterval(() => {
+      const current = ref.deref()
+      if (!current) {
+        clearInterval(timer)
+        return
+      }
+      try {
+        collectGarbage(current)
+      } catch (error) {
+        // A sweep that cannot run (no slice mounted yet, say) is retried by the next one.
+        if (isDev) console.error(error)
+      }
+    }, gcInterval)
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+
+  return {
+    collectGarbage,
+    retain,
+    startSweeps,
+    remember: (key: string, schema: unknown) => schemas.remember(key, schema),
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Reading one call out of the slice: the data (denormalized through the cache's memo) and the
+ * verdict a reader needs (expiry status, error, whether a request is pending). Pure functions of
+ * their inputs; the selectors (selectors.ts) memoize them per call.
+ */
+import { getOwn } from '../../internal/ownKeys'
+import type { MemoCache } from '../../normalizr/MemoCache'
+import { isEntitySchema } from '../../normalizr/isEntity'
+import { queryKey } from '../../normalizr/queryKey'
+import type { EndpointInterface } from '../endpointTypes'
+import { ExpiryStatus } from './ExpiryStatus'
+import type { Query } from './Query'
+import { readSourceOf } from '../slice/entitySource'
+import { deserializeError } from '../slice/serializeError'
+import type { EntityCacheState, RequestMeta } from '../slice/state'
+
+/** The tables a read sees: confirmed records, their meta, and the optimistic layers on top. */
+export type TablesView = Pick<EntityCacheState, 'entities' | 'entitiesMeta' | 'optimistic'>
+
+/** Anything readable from the cache: an endpoint or a Query. */
+export type Readable = EndpointInterface<any, any, any> | Query<any, any, any>
+
+/** True for a {@link Query}. */
+export function isQuery(readable: unknown): readable is Query<unknown> {
+  return (
+    typeof readable === 'object' &&
+    readable !== null &&
+    (readable as { isQuery?: unknown }).isQuery === true
+  )
+}
+
+/** The data of one call as read from the tables. */
+export interface DataRead {
+  readonly data: unknown
+  /** A record the data needs failed `validate`: a reader should fetch. */
+  readonly incomplete: boolean
+  /** For a call answered from the tables (a get of a stored entity): that entity's expiry. */
+  readonly entityExpiresAt: number | undefined
+}
+
+/**
+ * Reads an endpoint call: its stored result through the schema, or, when nothing is stored for
+ * the call, what the tables answer for its args (an Entity by pk, `schema.All`). `args` must be
+ * a stable array (the memo keys table reads by it).
+ */
+export function readEndpoint(
+  memo: MemoCache,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  result: unknown,
+  tables: TablesView,
+): DataRead {
+  const schema = endpoint.schema
+  if (result !== undefined) {
+    if (schema === undefined || schema === null) {
+      return { data: result, incomplete: false, entityExpiresAt: undefined }
+    }
+    const read = memo.denormalize(schema, result, readSourceOf(tables), args)
+    return { data: read.data, incomplete: read.incomplete, entityExpiresAt: undefined }
+  }
+  if (schema === undefined || schema === null || endpoint.sideEffect) {
+    return { data: undefined, incomplete: false, entityExpiresAt: undefined }
+  }
+  const source = readSourceOf(tables)
+  const read = memo.query(schema, args, source)
+  let entityExpiresAt: number | undefined
+  if (read.data !== undefined && isEntitySchema(schema)) {
+    // The pk the args name (never the instance's `pk()`: a record may have a field named `pk`).
+    const pk = queryKey(schema, args, source)
+    entityExpiresAt = typeof pk === 'string' ? (source.getMeta(schema.key, pk)?.expiresAt ?? 0) : 0
+  }
+  return { data: read.data, incomplete: read.incomplete, entityExpiresAt }
+}
+
+/** A Query's entries: its schema read from the tables alone (before `process`). */
+export function readQueryEntries(
+  memo: MemoCache,
+  query: Query<unknown>,
+  args: readonly unknown[],
+  tables: TablesView,
+): unknown {
+  return memo.query(query.schema, args, readSourceOf(tables)).data
+}
+
+/**
+ * Everything a reader needs about one call, from one snapshot of the state: what
+ * `cache.selectCall` returns. `controller.getResponse` and `getError` are parts of it.
+ * @template TData - the call's data
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/select.md#selectcall
+ */
+export interface CallState<TData = unknown> {
+  /** The stored data, denormalized (whatever its freshness); `undefined` when there is none. */
+  readonly data: TData | undefined
+  /** How usable `data` is (see {@link ExpiryStatus}). */
+  readonly expiryStatus: ExpiryStatus
+  /** When the data goes stale (epoch ms); 0 when there is none. */
+  readonly expiresAt: number
+  /** The error of the call's last request, when it failed (an `Error`, stable per stored error). */
+  readonly error: Error | undefined
+  /** Until when that error stands before readers retry (epoch ms); 0 without an error. */
+  readonly errorExpiresAt: number
+  /** A request for this call is in flight. */
+  readonly pending: boolean
+  /** A record the data needs failed `validate` (a reader should fetch). */
+  readonly incomplete: boolean
+}
+
+/** What `controller.getResponse` returns: the data part of a {@link CallState}. */
+export type ResponseState<TData = unknown> = Pick<
+  CallState<TData>,
+  'data' | 'expiryStatus' | 'expiresAt'
+>
+
+/** The {@link CallState} of an endpoint call from its read and its request meta. */
+export function endpointCallState(
+  endpoint: EndpointInterface,
+  read: DataRead,
+  meta: RequestMeta | undefined,
+): CallState {
+  const { data, incomplete, entityExpiresAt } = read
+  const expiryStatus =
+    meta?.invalidated || incomplete || data === undefined
+      ? ExpiryStatus.Invalid
+      : endpoint.invalidIfStale
+        ? ExpiryStatus.InvalidIfStale
+        : ExpiryStatus.Valid
+  return {
+    data,
+    expiryStatus,
+    expiresAt: entityExpiresAt ?? meta?.expiresAt ?? 0,
+    error: meta?.error ? deserializeError(meta.error) : undefined,
+    errorExpiresAt: meta?.error ? meta.expiresAt : 0,
+    pending: meta?.pendingSince !== undefined,
+    incomplete,
+  }
+}
+
+/** The {@link CallState} of a Query: data or not; never an error, never pending. */
+export function queryCallState(data: unknown): CallState {
+  return {
+    data,
+    expiryStatus: data === undefined ? ExpiryStatus.Invalid : ExpiryStatus.Valid,
+    expiresAt: 0,
+    error: undefined,
+    errorExpiresAt: 0,
+    pending: false,
+    incomplete: false,
+  }
+}
+
+/** The request meta of `key`. */
+export function metaOf(slice: EntityCacheState, key: string): RequestMeta | undefined {
+  return getOwn<RequestMeta>(slice.meta, key)
+}

@@ -1,0 +1,172 @@
+/**
+ * The fetch thunk: one request of one call, from `requested` to `received` (the normalized,
+ * merged response) or `failed` (the error as plain data). Identical GETs in flight share one
+ * request (see runtime/inFlight.ts); mutations never do. A response to a request started before
+ * the last reset is dropped; an aborted request writes nothing and records no error.
+ */
+import type { Dispatch } from '@reduxjs/toolkit'
+import { abortReason, isAbortError } from '../../internal/abort'
+import { stableStringify } from '../../internal/stableStringify'
+import type { EndpointInterface } from '../endpointTypes'
+import type { Readable } from '../read/readCall'
+import type { RootSelector } from '../read/selectors'
+import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
+import type { EntityCacheActions } from '../slice/actions'
+import { serializeError } from '../slice/serializeError'
+import type { EntityCacheState } from '../slice/state'
+import { writeOptimistic } from './optimistic'
+import { receivedPayload } from './receive'
+
+/** Expiry defaults of a cache. */
+export interface ExpiryDefaults {
+  dataExpiryLength: number
+  errorExpiryLength: number
+}
+
+/** A thunk as RTK's thunk middleware runs it. */
+export type CacheThunk<T> = (dispatch: Dispatch, getState: () => unknown) => Promise<T>
+
+/** What the fetch thunk needs from its cache. */
+export interface FetchDeps {
+  actions: EntityCacheActions
+  selectSlice: (root: unknown) => EntityCacheState
+  /** The data selector of a call (what a fetch resolves to: the data as now stored). */
+  select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
+  defaults: ExpiryDefaults
+  /** Strictly increasing epoch-ms clock: orders request starts. */
+  clock: () => number
+  /** The runtime of each store (requests in flight, page merges). */
+  runtimes: { of(store: StoreLike): StoreRuntime }
+  /** Remembers the schema a key is written with (for garbage collection). */
+  remember: (key: string, schema: unknown) => void
+}
+
+/** Per-request options of a fetch. */
+export interface FetchOptions {
+  /**
+   * Stops waiting when it aborts: the call rejects with the abort reason. The request itself is
+   * aborted (REST and GraphQL endpoints) only when no other caller still waits for it; an
+   * aborted request writes nothing and records no error.
+   */
+  signal?: AbortSignal
+  /**
+   * @internal Started while a component renders: nothing is dispatched before a microtask (React
+   * forbids updating other components during render), and renders share the request.
+   */
+  fromRender?: boolean
+}
+
+/** The endpoint, extended to send `signal` when it has request settings to put it in. */
+function withSignal(endpoint: EndpointInterface, signal: AbortSignal | undefined) {
+  const pipeline = endpoint as EndpointInterface & {
+    extend?: (options: object) => EndpointInterface
+    getRequestInit?: unknown
+    requestInit?: RequestInit
+  }
+  if (!signal || typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) return endpoint
+  return pipeline.extend({ requestInit: { ...pipeline.requestInit, signal } })
+}
+
+const ignore = () => {}
+
+/** Builds `fetchThunk(endpoint, args, options)` for one cache. */
+export function buildFetchThunk(deps: FetchDeps) {
+  const { actions, selectSlice, select, defaults, clock, runtimes, remember } = deps
+
+  return function fetchThunk<T = unknown>(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    options: FetchOptions = {},
+  ): CacheThunk<T> {
+    return (dispatch, getState) => {
+      let key: string
+      try {
+        key = endpoint.key(...args)
+      } catch (error) {
+        // A call whose key cannot be made (a path param refused, say) rejects: nothing is sent.
+        return Promise.reject(error)
+      }
+      remember(key, endpoint.schema)
+      const { requests, pageTails } = runtimes.of({ dispatch, getState })
+      // Pages of one list share its key; each page is its own request.
+      const flightKey = endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
+      const shareAs = !endpoint.sideEffect || options.fromRender ? flightKey : undefined
+      const running = shareAs === undefined ? undefined : requests.joinable(shareAs)
+      if (running) return requests.join(running, options.signal) as Promise<T>
+      if (options.signal?.aborted) return Promise.reject(abortReason(options.signal))
+
+      const fetchedAt = clock()
+      const flight = requests.start(key, fetchedAt, shareAs, options.signal)
+      const begin = () => {
+        dispatch(actions.requested({ key, fetchedAt }))
+        if (endpoint.sideEffect) {
+          writeOptimistic(endpoint, args, key, fetchedAt, deps, { dispatch, getState })
+        }
+      }
+
+      const fail = (error: unknown): never => {
+        const date = Date.now()
+        if (fetchedAt < selectSlice(getState()).resetAt || isAbortError(error)) {
+          // Dropped by a reset, or aborted: nothing is written, no error recorded.
+          dispatch(actions.settled({ key, fetchedAt }))
+        } else {
+          const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
+          const times = { date, fetchedAt, expiresAt }
+          dispatch(actions.failed({ key, error: serializeError(error), times }))
+        }
+        throw error
+      }
+
+      const settle = (response: unknown): T => {
+        const slice = selectSlice(getState())
+        if (fetchedAt < slice.resetAt) {
+          // Answered after resetEntireStore: nothing is written.
+          dispatch(actions.settled({ key, fetchedAt }))
+          return response as T
+        }
+        const date = Date.now()
+        const expiresAt = date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
+        const times = { date, fetchedAt, expiresAt }
+        dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
+        // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
+        // resolves to its response.
+        const data = select(endpoint, ...args)(getState())
+        return (data === undefined ? response : data) as T
+      }
+
+      const call = () => withSignal(endpoint, flight.abort?.signal)(...args)
+      let started: Promise<unknown>
+      if (options.fromRender) {
+        started = Promise.resolve().then(() => {
+          begin()
+          return call()
+        })
+      } else {
+        begin()
+        started = Promise.resolve().then(call)
+      }
+      // Pages of a list merge in the order their requests started, whatever order they answer.
+      const before = endpoint.mergeResult ? pageTails.get(key) : undefined
+      const promise = started
+        .then((response) => (before ? before.then(() => response) : response))
+        .then((response) => {
+          try {
+            return settle(response)
+          } catch (error) {
+            return fail(error)
+          }
+        }, fail)
+      flight.promise = promise
+      const finish = () => requests.finish(flight, shareAs)
+      promise.then(finish, finish)
+      if (endpoint.mergeResult) {
+        const tail = promise.then(ignore, ignore)
+        pageTails.set(key, tail)
+        void tail.then(() => {
+          if (pageTails.get(key) === tail) pageTails.delete(key)
+        })
+      }
+      return requests.join(flight, options.signal) as Promise<T>
+    }
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The requests in flight of one store: the one place that knows whether a request is in flight,
+ * who waits for it, and whether it may be aborted. Promises and abort controllers are not data,
+ * so they live here; the state only marks `pendingSince` for readers.
+ */
+import { abortReason } from '../../internal/abort'
+
+/** One request in flight. */
+export interface Flight {
+  /** The request key (where its response is stored). */
+  readonly key: string
+  /** When it started (the cache clock). */
+  readonly fetchedAt: number
+  /** Settles with the request (after its outcome is dispatched). */
+  promise: Promise<unknown>
+  /** Aborts the request; only made when its first caller could abort. */
+  readonly abort: AbortController | undefined
+  /** Callers that still wait and could abort (a signal, or a mounted component). */
+  abortable: number
+  /** A caller that cannot abort waits for it: it is never aborted. */
+  kept: boolean
+}
+
+/** The requests in flight of one store. */
+export class InFlightRequests {
+  /** Requests other callers may join (GETs, by flight key). */
+  private readonly shared = new Map<string, Flight>()
+  /** How many requests are in flight per request key, and their starts. */
+  private readonly byKey = new Map<string, Set<Flight>>()
+
+  /** The request in flight that a call with this flight key joins, if any. */
+  joinable(flightKey: string): Flight | undefined {
+    return this.shared.get(flightKey)
+  }
+
+  /**
+   * Registers a request; `shareAs` makes it joinable by later calls. `signal` is its first
+   * caller's: a request whose first caller cannot abort it is never aborted.
+   */
+  start(key: string, fetchedAt: number, shareAs: string | undefined, signal?: AbortSignal): Flight {
+    const flight: Flight = {
+      key,
+      fetchedAt,
+      promise: Promise.resolve(),
+      abort: signal ? new AbortController() : undefined,
+      abortable: 0,
+      kept: false,
+    }
+    let flights = this.byKey.get(key)
+    if (!flights) this.byKey.set(key, (flights = new Set()))
+    flights.add(flight)
+    if (shareAs !== undefined) this.shared.set(shareAs, flight)
+    return flight
+  }
+
+  /** Forgets a request that settled (or was dropped). */
+  finish(flight: Flight, shareAs: string | undefined): void {
+    if (shareAs !== undefined && this.shared.get(shareAs) === flight) this.shared.delete(shareAs)
+    const flights = this.byKey.get(flight.key)
+    if (flights?.delete(flight) && flights.size === 0) this.byKey.delete(flight.key)
+  }
+
+  /**
+   * The promise one caller waits on. Without a signal, the request's own (and the request will
+   * not be aborted for anyone). With one, a promise that rejects when the signal aborts; the
+   * request itself is aborted only when no caller waits for it any more.
+   */
+  join(flight: Flight, signal?: AbortSignal): Promise<unknown> {
+    if (!signal) {
+      flight.kept = true
+      return flight.promise
+    }
+    if (signal.aborted) return Promise.reject(abortReason(signal))
+    flight.abortable += 1
+    return new Promise((resolve, reject) => {
+      const leave = () => signal.removeEventListener('abort', onAbort)
+      const onAbort = () => {
+        leave()
+        reject(abortReason(signal))
+        flight.abortable -= 1
+        if (flight.abortable === 0 && !flight.kept) flight.abort?.abort()
+      }
+      signal.addEventListener('abort', onAbort, { once: true })
+      flight.promise.then(
+        (value) => {
+          leave()
+          resolve(value)
+        },
+        (error: unknown) => {
+          leave()
+          reject(error)
+        },
+      )
+    })
+  }
+
+  /** True while a request for this key is in flight. */
+  isPending(key: string): boolean {
+    return this.byKey.has(key)
+  }
+
+  /** When the earliest request in flight started; `Infinity` when none is. */
+  earliestStart(): number {
+    let earliest = Infinity
+    for (const flights of this.byKey.values()) {
+      for (const flight of flights) if (flight.fetchedAt < earliest) earliest = flight.fetchedAt
+    }
+    return earliest
+  }
+
+  /** Forgets every request (after a reset their responses are dropped anyway). */
+  clear(): void {
+    this.shared.clear()
+    this.byKey.clear()
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * One record per store of what a cache keeps for it outside the Redux state: requests in flight
+ * (promises, abort controllers), page merges in progress, readers' retain counts, polls, and the
+ * store's Controller. Redux state holds what must replay; this holds what must not. Made in one
+ * place ({@link StoreRuntimes}) and reached in one way: `runtimes.of(store)`.
+ */
+import type { Dispatch } from '@reduxjs/toolkit'
+import { InFlightRequests } from './inFlight'
+import { Polls } from './polls'
+import { RetainedKeys } from './retained'
+
+/** The part of a Redux store the cache needs: `dispatch` and `getState`. */
+export interface StoreLike {
+  dispatch: Dispatch
+  getState: () => unknown
+}
+
+/**
+ * What one cache keeps for one store.
+ * @template TController - the store's Controller (the Controller class; generic so that this
+ * layer does not import the one above it)
+ */
+export class StoreRuntime<TController = unknown> {
+  /** Requests in flight: the one answer to "is a request in flight?". */
+  readonly requests = new InFlightRequests()
+  /** Per paged list key: the last page merge queued (pages merge in request-start order). */
+  readonly pageTails = new Map<string, Promise<void>>()
+  /** Which keys mounted readers use (for garbage collection). */
+  readonly retained = new RetainedKeys()
+  /** Polling subscriptions. */
+  readonly polls = new Polls()
+  /** The store's Controller. */
+  readonly controller: TController
+  /** True once the cache's middleware has seen an action of this store. */
+  middlewareSeen = false
+  /** True once automatic garbage collection sweeps were started for this store. */
+  sweeping = false
+
+  constructor(
+    readonly store: StoreLike,
+    makeController: (runtime: StoreRuntime<TController>) => TController,
+  ) {
+    this.controller = makeController(this)
+  }
+}
+
+/**
+ * The runtimes of one cache, one per store, made on first use. Keyed by the store's `getState`
+ * (held weakly), which is the same function on the store, in its middleware API and in thunks.
+ */
+export class StoreRuntimes<TController = unknown> {
+  private readonly byStore = new WeakMap<() => unknown, StoreRuntime<TController>>()
+
+  constructor(
+    private readonly makeController: (runtime: StoreRuntime<TController>) => TController,
+  ) {}
+
+  /** The runtime of `store`. */
+  of(store: StoreLike): StoreRuntime<TController> {
+    let runtime = this.byStore.get(store.getState)
+    if (!runtime) {
+      runtime = new StoreRuntime(store, this.makeController)
+      this.byStore.set(store.getState, runtime)
+    }
+    return runtime
+  }
+}
