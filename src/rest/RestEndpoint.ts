@@ -5,7 +5,7 @@ import { parseResponse } from '../endpoint/parseResponse'
 import { isPlainObject } from '../internal/ownKeys'
 import type { PaginatedEndpoint, RemoveCursor } from './paginated'
 import { buildPaginated } from './paginated'
-import { buildUrl } from './paths'
+import { buildUrl, searchToString } from './paths'
 import { restKeyMatches } from './testKey'
 import type {
   MethodOf,
@@ -102,7 +102,18 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
 
   /** The URL of a call: `urlPrefix` + the filled path + the sorted query string. */
   url(params: object = {}): string {
-    return buildUrl(this.urlPrefix ?? '', this.path, params)
+    return buildUrl(this.urlPrefix ?? '', this.path, params, (search) =>
+      this.searchToString(search),
+    )
+  }
+
+  /**
+   * The query string of a call (without `?`) from its params that are not path params. Default:
+   * sorted by key, `undefined` left out, arrays repeat the key (`tag=a&tag=b`). Override it for
+   * another format (`tag[]=a`, comma lists); `url()`, `key()` and the request all use it.
+   */
+  searchToString(searchParams: Record<string, unknown>): string {
+    return searchToString(searchParams)
   }
 
   /** The cache key of a call: `METHOD url` (the body is not part of it). */

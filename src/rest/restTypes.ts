@@ -119,6 +119,8 @@ export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 
   requestInit?: RequestInit
   /** The URL of a call from its params. */
   url?(this: RestEndpoint, params: any): string
+  /** The query string (without `?`) from the params that are not path params. */
+  searchToString?(this: RestEndpoint, searchParams: Record<string, unknown>): string
   /** The cache key of a call. */
   key?(this: RestEndpoint, ...args: any[]): string
   /** The fetch settings of a call from its body. */
