@@ -16,6 +16,7 @@ const KNOWN = [
   'optimistic',
   'requestInit',
   'url',
+  'searchToString',
   'key',
   'getRequestInit',
   'getHeaders',
