@@ -7,6 +7,7 @@
  * instance at once and queues its members, so chains and cycles of any length need no stack.
  */
 import { isPlainObject } from '../internal/ownKeys'
+import { convertField } from './convert'
 import { EntityNode, GraphNode, RecordDep, TableDep, isValidIn } from './graph'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { queryKey, recordingSource } from './queryKey'
@@ -198,10 +199,7 @@ class DenormalizeRun implements DenormalizeContext {
     if (schema === undefined || schema === null) return input
     if (typeof schema === 'function') {
       if (isEntitySchema(schema)) return this.visitEntity(schema, input)
-      if (schema === Date) {
-        return typeof input === 'string' || typeof input === 'number' ? new Date(input) : input
-      }
-      return input
+      return convertField(schema as (...args: any[]) => unknown, input)
     }
     if (typeof schema !== 'object') return input
     if (isSchemaObject(schema)) return schema.denormalize(input, this)
