@@ -39,6 +39,9 @@ const shared: Config = {
   },
 }
 
+/** tests/react18 holds React 18 (its own install): the hook tests run on it too. */
+const react18 = '<rootDir>/tests/react18/node_modules'
+
 const config: Config = {
   projects: [
     {
@@ -55,6 +58,24 @@ const config: Config = {
       // msw/node and react-dom resolve their Node builds (not the "browser" ones).
       testEnvironmentOptions: { customExportConditions: [''] },
       testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)'],
+      globals: { EXPECTED_REACT_MAJOR: 19 },
+    },
+    {
+      ...shared,
+      displayName: 'react18',
+      testEnvironment: '<rootDir>/tests/jsdomWithFetch.js',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)'],
+      globals: { EXPECTED_REACT_MAJOR: 18 },
+      // React and react-dom come from tests/react18, for the tests and for every module they
+      // load (react-redux, @testing-library/react): one React 18 in the whole run.
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        '^react$': `${react18}/react/index.js`,
+        '^react/(.*)$': `${react18}/react/$1`,
+        '^react-dom$': `${react18}/react-dom/index.js`,
+        '^react-dom/(.*)$': `${react18}/react-dom/$1`,
+      },
     },
   ],
 }

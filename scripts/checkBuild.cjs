@@ -1,5 +1,6 @@
 // Smoke test of the published build: both entry points load in CommonJS and as ES modules,
-// expose the contract's names, and the main entry loads without React installed paths.
+// expose the contract's names, and the main entry loads without React installed paths; then
+// the packed tarball's declarations compile for a consumer (checkPackedTypes.cjs).
 const assert = require('node:assert')
 const path = require('node:path')
 const root = path.join(__dirname, '..')
@@ -43,4 +44,6 @@ import(path.join(root, 'dist/index.mjs')).then(async (esm) => {
   const esmReact = await import(path.join(root, 'dist/react/index.mjs'))
   for (const name of hooks) assert.ok(esmReact[name], `ESM react build lacks ${name}`)
   console.log('build: CJS and ESM entry points export the contract')
+  // The declarations compile for a consumer of the packed tarball (skipLibCheck: false).
+  require('./checkPackedTypes.cjs')
 })

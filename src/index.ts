@@ -7,10 +7,11 @@ import * as schema from './schema/schemaNamespace'
 export { schema }
 export { Entity } from './schema/Entity'
 export type { EntityClass } from './schema/Entity'
-export type { Denormalize } from './schema/types'
+export type { Denormalize, Normalize } from './schema/types'
 export type { EntitySchemaOptions } from './schema/EntitySchema'
 
-export { normalize, NEVER_EXPIRES } from './normalizr/normalize'
+export { normalize } from './schema/normalize'
+export { NEVER_EXPIRES } from './normalizr/normalize'
 export type { NormalizeMeta } from './normalizr/normalize'
 export { MemoCache } from './normalizr/MemoCache'
 export type { DenormalizeResult } from './normalizr/MemoCache'
@@ -23,6 +24,7 @@ export type {
   EntityTables,
   NormalizedResponse,
   SchemaContract,
+  ResponseShape,
   NormalizeContext,
   DenormalizeContext,
   QueryContext,
@@ -83,6 +85,7 @@ export type {
   BodyFields,
   ListSearch,
   RestEndpointClass,
+  DeleteResult,
 } from './rest/resourceTypes'
 export type { PaginatedEndpoint } from './rest/paginated'
 export { hookifyResource } from './rest/hookifyResource'
@@ -101,5 +104,6 @@ export {
   InputTooDeepError,
   PathParamError,
   SetupError,
+  UnexpectedResponseError,
 } from './internal/errors'
 export type { ErrorCode, GraphQLErrorEntry, PathParamProblem } from './internal/errors'

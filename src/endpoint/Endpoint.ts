@@ -1,4 +1,5 @@
 import { stableStringify } from '../internal/stableStringify'
+import { anonymousName, warnUnnamedKey } from './anonymousName'
 
 /**
  * Options every endpoint accepts.
@@ -23,15 +24,22 @@ export interface EndpointOptions<TSchema = unknown> {
   key?: (...args: any[]) => string
   /** Post-processes the resolved value before it is normalized. */
   process?: (value: any, ...args: any[]) => any
+  /** In `extend`: replaces the wrapped function (the new endpoint calls this one instead). */
+  fetch?: (...args: any[]) => Promise<any>
   /** Any other member (available as `this.member` in overrides). */
   [member: string]: unknown
 }
 
-/** Counter for the names of endpoints made from anonymous functions. */
-let anonymous = 0
-
 /** Members of an endpoint that are not options. */
-const RESERVED = new Set(['fetchFunction', 'constructor', 'extend', 'name', 'length', 'prototype'])
+const RESERVED = new Set([
+  'fetch',
+  'fetchFunction',
+  'constructor',
+  'extend',
+  'name',
+  'length',
+  'prototype',
+])
 
 /**
  * Everything an endpoint has but `extend`: callable (one request, resolving to the processed
@@ -61,6 +69,11 @@ export interface EndpointInstance<
   process(value: any, ...args: Parameters<TFetch>): any
   /** The cache key of a call. */
   key(...args: Parameters<TFetch>): string
+  /**
+   * True when `key` is a cache key of this endpoint (any args), for
+   * `controller.invalidateAll(endpoint)` / `expireAll(endpoint)`. Works detached.
+   */
+  testKey(key: string): boolean
 }
 
 /** The callable shape of an Endpoint (merged with the class below). */
@@ -101,9 +114,15 @@ export class Endpoint<
       writable: true,
       configurable: true,
     })
-    // An anonymous function gets a name of its own, so two unnamed endpoints never share keys.
-    const name = options.name ?? (fetchFunction.name || `endpoint${++anonymous}`)
+    // An anonymous function gets a name from its source text: distinct code, distinct keys,
+    // and the same name in every process (SSR, persisted state).
+    const name = options.name ?? (fetchFunction.name || anonymousName(fetchFunction))
     Object.defineProperty(self, 'name', { value: name, writable: true, configurable: true })
+    // `testKey` works detached (`invalidateAll({ testKey })` destructures it): an own wrapper
+    // that calls whichever class method is in effect with the endpoint as `this`.
+    const testKey = (key: string): boolean =>
+      (Object.getPrototypeOf(self) as Endpoint).testKey.call(self, key)
+    Object.defineProperty(self, 'testKey', { value: testKey, writable: true, configurable: true })
     for (const member of Object.keys(options)) {
       if (RESERVED.has(member)) continue
       Object.defineProperty(self, member, {
@@ -129,12 +148,21 @@ export class Endpoint<
 
   /** The cache key of a call: the name and the args as sorted JSON. */
   key(...args: Parameters<TFetch>): string {
+    if (this.name.startsWith('anonymous-')) warnUnnamedKey(this.name)
     return `${this.name} ${stableStringify(args)}`
   }
 
   /**
+   * True when `key` is a cache key of this endpoint, whatever the args: by default, keys made by
+   * the default `key()` (`name` + a space + the args). Works detached.
+   */
+  testKey(key: string): boolean {
+    return key.startsWith(`${this.name} `)
+  }
+
+  /**
    * A new endpoint of the same class with `options` replacing this one's (members and method
-   * overrides alike). The name is kept unless given.
+   * overrides alike); `fetch` replaces the wrapped function. The name is kept unless given.
    */
   extend<TNewSchema = TSchema>(
     options: EndpointOptions<TNewSchema>,
@@ -145,12 +173,13 @@ export class Endpoint<
     ) => Endpoint<TFetch, TNewSchema>
     const own: Record<string, unknown> = { name: this.name }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
-    return new Class(this.fetchFunction, {
-      ...own,
-      ...options,
-    } as EndpointOptions<TNewSchema>) as never
+    const fetchFunction = (options.fetch ?? this.fetchFunction) as TFetch
+    return new Class(fetchFunction, { ...own, ...options } as EndpointOptions<TNewSchema>) as never
   }
 }
+
+// Endpoints are functions: `bind`, `call`, `apply` and `instanceof Function` work.
+Object.setPrototypeOf(Endpoint.prototype, Function.prototype)
 
 /**
  * `Endpoint` typed without `extend`: the base class of endpoint kinds whose `extend` returns

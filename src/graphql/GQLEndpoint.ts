@@ -101,6 +101,11 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     return `${collapseWhitespace(this.requireQuery())} ${stableStringify(variables ?? {})}`
   }
 
+  /** True when `key` is a cache key of this operation (any variables). Works detached. */
+  testKey(key: string): boolean {
+    return typeof this.gql === 'string' && key.startsWith(`${collapseWhitespace(this.gql)} `)
+  }
+
   /** The request: POST, JSON `{ query, variables }`, headers from `getHeaders`. */
   async getRequestInit(variables: GQLVariables): Promise<RequestInit> {
     const base = this.requestInit ?? {}

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'graphql'
   | 'bad-path-param'
   | 'bad-setup'
+  | 'unexpected-response'
 
 /**
  * Base class of every error thrown by rtk-resources.
@@ -31,6 +32,29 @@ export class RtkResourcesError extends Error {
     this.name = 'RtkResourcesError'
     this.code = code
   }
+
+  /**
+   * Plain data for `JSON.stringify` and logs: `name`, `message`, `code` and every own member
+   * that is plain data (`status`, `body`, `entityKey`, ...); `response`, `cause` and the stack
+   * are left out.
+   */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message, code: this.code }
+    for (const member of Object.keys(this)) {
+      if (member === 'response' || member === 'cause' || member === 'stack') continue
+      const value = (this as unknown as Record<string, unknown>)[member]
+      if (typeof value === 'function' || typeof value === 'symbol') continue
+      if (typeof value === 'object' && value !== null && !isJsonData(value)) continue
+      out[member] = value
+    }
+    return out
+  }
+}
+
+/** True for arrays and plain objects (what JSON gives back as it was). */
+function isJsonData(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value)
+  return Array.isArray(value) || proto === Object.prototype || proto === null
 }
 
 /**
@@ -108,18 +132,26 @@ export class SetupError extends RtkResourcesError {
 }
 
 /**
- * A response was nested so deeply that walking it exhausted the call stack.
+ * A response was nested too deeply to store: deeper than the depth limit (`limit`, 1,000
+ * levels), or so deep that walking it exhausted the call stack. Nothing was stored.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#too-deep
  */
 export class InputTooDeepError extends RtkResourcesError {
-  constructor(cause: unknown) {
+  /** The depth limit it went past, when that is how it was found. */
+  readonly limit?: number
+
+  constructor(cause: unknown, limit?: number) {
     super(
       'too-deep',
-      'The response is nested too deeply to normalize (the call stack ran out). Nothing was ' +
-        'stored. Flatten the payload, or normalize only the part you need.',
-      { cause },
+      (limit === undefined
+        ? 'The response is nested too deeply to normalize (the call stack ran out). '
+        : `The response nests objects or arrays more than ${limit} levels deep. `) +
+        'Nothing was stored. Flatten the payload (a list of records with the ids of their ' +
+        "neighbours), or keep only the part you need in the endpoint's process().",
+      cause === undefined ? undefined : { cause },
     )
     this.name = 'InputTooDeepError'
+    if (limit !== undefined) this.limit = limit
   }
 }
 
@@ -231,5 +263,50 @@ export class PathParamError extends RtkResourcesError {
     this.param = param
     this.problem = problem
     this.value = value
+  }
+}
+
+/**
+ * A response had the wrong type for its schema: a string, number, boolean or function where an
+ * Entity, a list or an object schema expects an object, or, where a list is expected, an object
+ * that is not a map of records (an error body). Nothing from it is written.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#unexpected-response
+ */
+export class UnexpectedResponseError extends RtkResourcesError {
+  /** What the schema expects: `'object'`, or `'list'`. */
+  readonly expected: 'object' | 'list'
+  /** The type found (`'string'`, `'number'`, `'object'`, ...). */
+  readonly found: string
+  /** The offending input (as received). */
+  readonly input: unknown
+
+  constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
+    const found = typeof input
+    const unparsed = typeof input === 'string' && parsesAsJson(input)
+    const what = expected === 'list' ? 'a list' : 'an object'
+    super(
+      'unexpected-response',
+      `Expected ${what} for ${schemaName}, found ${found === 'object' ? 'an object that is not a list of records' : found} ${describeValue(input)}. ` +
+        (unparsed
+          ? 'The string parses as JSON: the body was not parsed. Parse it (RestEndpoint does ' +
+            'when Content-Type names JSON) or return the parsed value from the fetch function.'
+          : 'The endpoint returned something other than the schema describes (an error body, ' +
+            'a bare id, a status text): fix the endpoint, or give it the schema of what it ' +
+            'returns.') +
+        ' Nothing was stored.',
+    )
+    this.name = 'UnexpectedResponseError'
+    this.expected = expected
+    this.found = found
+    this.input = input
+  }
+}
+
+/** True when `text` is JSON for something other than a string. */
+function parsesAsJson(text: string): boolean {
+  try {
+    return typeof JSON.parse(text) !== 'string'
+  } catch {
+    return false
   }
 }

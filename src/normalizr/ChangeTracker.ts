@@ -13,7 +13,7 @@
  * re-check looks at those only, and an entity list patches only them.
  */
 import { EntityNode, FORGOTTEN, RecordDep } from './graph'
-import type { Parent , GraphNode} from './graph'
+import type { Parent, GraphNode } from './graph'
 import { ResultNode } from './ResultNode'
 
 /** More touched children than this: a result re-checks all it holds (marks stay cheap). */

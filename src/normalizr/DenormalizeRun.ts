@@ -4,6 +4,7 @@
  * or rebuilt instance is created at once and its members are resolved from a queue.
  */
 import { isPlainObject } from '../internal/ownKeys'
+import { convertField } from './convert'
 import { EntityNode, NO_DEPS, NO_READS, RecordDep, TableDep, isValidIn } from './graph'
 import type { NodeTable, Walk, GraphNode } from './graph'
 import { isEntitySchema, isSchemaObject } from './isEntity'
@@ -96,10 +97,7 @@ export class DenormalizeRun implements DenormalizeContext {
     if (schema === undefined || schema === null) return input
     if (typeof schema === 'function') {
       if (isEntitySchema(schema)) return this.visitEntity(schema, input)
-      if (schema === Date) {
-        return typeof input === 'string' || typeof input === 'number' ? new Date(input) : input
-      }
-      return input
+      return convertField(schema as (...args: any[]) => unknown, input)
     }
     if (typeof schema !== 'object') return input
     if (isSchemaObject(schema)) return schema.denormalize(input, this)
@@ -123,7 +121,7 @@ export class DenormalizeRun implements DenormalizeContext {
       const item: unknown = input[i]
       const value = this.visitEntity(entity, item)
       // Missing, deleted and invalid items are left out, as denormalizeItems does.
-      if (value === INVALID || (value === undefined && item !== undefined)) continue
+      if (value === INVALID || value === undefined) continue
       out[length++] = value
     }
     if (length < out.length) out.length = length

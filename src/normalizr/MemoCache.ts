@@ -35,25 +35,29 @@ function toResult(value: unknown): DenormalizeResult {
  */
 export class MemoCache {
   /** Entity nodes, per Entity class (summary and detail classes of one key read separately). */
-  private readonly entities = new WeakMap<EntitySchemaContract, NodeTable>()
+  private entities = new WeakMap<EntitySchemaContract, NodeTable>()
   /** The classes that have entity nodes, per table (to forget a table's records). */
-  private readonly classes = new Map<string, Set<EntitySchemaContract>>()
+  private classes = new Map<string, Set<EntitySchemaContract>>()
   /** Result nodes, per schema, per normalized input object. */
-  private readonly results = new WeakMap<object, WeakMap<object, ResultNode>>()
+  private results = new WeakMap<object, WeakMap<object, ResultNode>>()
   /** Query nodes, per schema, per args array. */
-  private readonly queries = new WeakMap<object, WeakMap<object, ResultNode>>()
+  private queries = new WeakMap<object, WeakMap<object, ResultNode>>()
   /** @internal Scratch stacks of the validity walk. */
   readonly walk = new Walk()
   /** The snapshot last read, and the clock: it advances whenever a read sees another one. */
   private token: object | undefined
   private clock = 0
   /** Marks what changes reach, for sources that report their changes. */
-  private readonly tracker = new ChangeTracker((key, pk, fn) => {
-    for (const entity of this.classes.get(key) ?? []) {
-      const node = this.entities.get(entity)?.[pk]
-      if (node) fn(node)
-    }
-  })
+  private tracker = this.createTracker()
+
+  private createTracker(): ChangeTracker {
+    return new ChangeTracker((key, pk, fn) => {
+      for (const entity of this.classes.get(key) ?? []) {
+        const node = this.entities.get(entity)?.[pk]
+        if (node) fn(node)
+      }
+    })
+  }
 
   /** @internal From when unmarked nodes can be trusted without a look. */
   get trustedSince(): number {
@@ -157,6 +161,19 @@ export class MemoCache {
         delete nodes[pk]
       }
     }
+  }
+
+  /**
+   * Forgets everything memoized (after the cache was emptied): no instance built so far stays
+   * reachable from the memo. Later reads build new ones.
+   */
+  clear(): void {
+    this.entities = new WeakMap()
+    this.classes = new Map()
+    this.results = new WeakMap()
+    this.queries = new WeakMap()
+    this.tracker = this.createTracker()
+    this.token = undefined
   }
 
   /** @internal */

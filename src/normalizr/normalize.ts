@@ -1,8 +1,9 @@
-import { InputTooDeepError } from '../internal/errors'
+import { InputTooDeepError, UnexpectedResponseError } from '../internal/errors'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
 import { emptySource } from './plainSource'
+import { storeField } from './convert'
 import { WrittenTable } from './WrittenTable'
 import type {
   EntityMeta,
@@ -11,6 +12,7 @@ import type {
   EntitySource,
   NormalizeContext,
   NormalizedResponse,
+  ResponseShape,
 } from './types'
 
 /** When the response was requested and received, and until when it is fresh. */
@@ -36,7 +38,8 @@ export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER
  * @param args - the endpoint arguments it answers (passed to `process`, `pk`, ...)
  * @param source - the entities already stored; defaults to none
  * @param meta - times recorded with every written record
- * @throws MissingPrimaryKeyError, EntityValidationError, InputTooDeepError
+ * @throws MissingPrimaryKeyError, EntityValidationError, InputTooDeepError,
+ *   UnexpectedResponseError (a primitive where the schema expects an object)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/normalize.md
  */
 export function normalize(
@@ -118,11 +121,10 @@ export function normalize(
 
   function visit(s: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null || s === undefined || s === null) return value
-    if (s === Date) return value instanceof Date ? value.toISOString() : value
     if (typeof s === 'function') {
       return isEntitySchema(s)
         ? (s as EntitySchemaContract).normalize(value, parent, key, ctx)
-        : value
+        : storeField(value)
     }
     if (typeof s !== 'object') return value
     if (isSchemaObject(s)) return s.normalize(value, parent, key, ctx)
@@ -139,9 +141,13 @@ export function normalize(
     return value
   }
 
+  checkResponseType(schema, input)
   let result: unknown
   try {
-    result = visit(schema, input, undefined, undefined)
+    // As in data-client, the top-level value is its own parent (key `undefined`).
+    result = visit(schema, input, input, undefined)
+    // A response that normalized to nothing (an entity whose `process` dropped it) stores null.
+    if (result === undefined && input !== undefined) result = null
   } catch (error) {
     if (error instanceof RangeError) throw new InputTooDeepError(error)
     throw error
@@ -154,4 +160,32 @@ export function normalize(
     setOwn(entitiesMeta, key, tables.metas)
   }
   return { result, entities, entitiesMeta }
+}
+
+/**
+ * Rejects a response whose type cannot match its schema: a string, number, boolean or function
+ * where an Entity, a list or an object schema expects an object, and for a list an object whose
+ * values are not all records (an error body such as `{ error: 'rate limited', code: 2 }`).
+ * Nested ids stay allowed (they are references), and so do `null` and `undefined` (no content:
+ * a 204, an empty body).
+ */
+function checkResponseType(schema: unknown, input: unknown): void {
+  if (input === undefined || input === null) return
+  let name: string
+  let shape: ResponseShape
+  if (isEntitySchema(schema)) [name, shape] = [`Entity "${schema.key}"`, 'object']
+  else if (Array.isArray(schema)) [name, shape] = ['a list schema ([S])', 'list']
+  else if (isSchemaObject(schema)) {
+    const kind = (schema as object).constructor.name.replace(/Schema$/, '')
+    ;[name, shape] = [`schema.${kind}`, schema.responseShape ?? 'object']
+  } else if (isPlainObject(schema)) [name, shape] = ['an object schema', 'object']
+  else return
+  if (typeof input === 'object') {
+    if (shape !== 'list' || Array.isArray(input)) return
+    const values = Object.values(input)
+    if (values.every((value) => typeof value === 'object' && value !== null)) return
+  } else if (shape === 'object-or-id' && (typeof input === 'string' || typeof input === 'number')) {
+    return
+  }
+  throw new UnexpectedResponseError(name, shape === 'list' ? 'list' : 'object', input)
 }

@@ -18,7 +18,10 @@ export function itemSchemaOf(shorthand: readonly unknown[]): unknown {
   return shorthand[0]
 }
 
-/** Normalizes each item; an object given where a list is expected is read as its values. */
+/**
+ * Normalizes each item; an object given where a list is expected is read as its values. Items
+ * that normalize to `undefined` are left out (JSON has no `undefined`).
+ */
 export function normalizeItems(
   itemSchema: unknown,
   input: unknown,
@@ -30,14 +33,17 @@ export function normalizeItems(
   if (input === undefined || input === null) return input
   const items = Array.isArray(input) ? input : isPlainObject(input) ? Object.values(input) : null
   if (items === null) return input
-  const out = new Array<unknown>(items.length)
-  for (let i = 0; i < items.length; i++) out[i] = normalizeItem(items[i])
+  const out: unknown[] = []
+  for (let i = 0; i < items.length; i++) {
+    const item = normalizeItem(items[i])
+    if (item !== undefined) out.push(item)
+  }
   return out
 }
 
 /**
- * Denormalizes each item, leaving out items that read as missing, deleted or invalid
- * (a list never shows a deleted entity).
+ * Denormalizes each item, leaving out items that read as missing, deleted, invalid or
+ * `undefined` (a list never shows a deleted entity), as data-client does.
  */
 export function denormalizeItems(
   itemSchema: unknown,
@@ -52,25 +58,29 @@ export function denormalizeItems(
   for (let i = 0; i < input.length; i++) {
     const item: unknown = input[i]
     const value = denormalizeItem ? denormalizeItem(item) : ctx.unvisit(itemSchema, item)
-    if (value === INVALID) continue
-    if (value === undefined && item !== undefined) continue
+    if (value === INVALID || value === undefined) continue
     out[length++] = value
   }
   if (length < out.length) out.length = length
   return out
 }
 
-/** Normalizes the members the object schema names; other members pass through. */
+/**
+ * Normalizes the members the object schema names; other members pass through. Members that are
+ * (or normalize to) `undefined` are not stored: JSON has no `undefined`.
+ */
 export function normalizeMembers(
   definition: Record<string, unknown>,
   input: unknown,
   ctx: NormalizeContext,
 ): unknown {
   if (!isPlainObject(input)) return input
-  const out = { ...input }
-  for (const member of Object.keys(definition)) {
-    if (!hasOwn(input, member)) continue
-    setOwn(out, member, ctx.visit(definition[member], input[member], input, member))
+  const out: Record<string, unknown> = {}
+  for (const member of Object.keys(input)) {
+    const value = hasOwn(definition, member)
+      ? ctx.visit(definition[member], input[member], input, member)
+      : input[member]
+    if (value !== undefined) setOwn(out, member, value)
   }
   return out
 }
@@ -95,7 +105,18 @@ export function denormalizeMembers(
   return out
 }
 
-/** Derives each named member from args (for `Query`); `undefined` when none is found. */
+/** True for a member of an object schema that is a plain value, not a schema (`nextPage: ''`). */
+function isPlainMember(definition: unknown): boolean {
+  return (
+    definition === null ||
+    (typeof definition !== 'object' && typeof definition !== 'function' && definition !== undefined)
+  )
+}
+
+/**
+ * Derives each named member from args (for `Query`); `undefined` when no schema member is found.
+ * Plain members (`nextPage: ''`) read as the value written in the schema, as in data-client.
+ */
 export function queryMembers(
   definition: Record<string, unknown>,
   args: readonly unknown[],
@@ -104,7 +125,12 @@ export function queryMembers(
   const out: Record<string, unknown> = {}
   let found = false
   for (const member of Object.keys(definition)) {
-    const value = ctx.queryKey(definition[member], args)
+    const schema = definition[member]
+    if (isPlainMember(schema)) {
+      setOwn(out, member, schema)
+      continue
+    }
+    const value = ctx.queryKey(schema, args)
     if (value !== undefined) found = true
     setOwn(out, member, value)
   }

@@ -84,6 +84,13 @@ export interface QueryContext {
  * A new schema only implements this; the engine needs no change.
  */
 export interface SchemaContract {
+  /**
+   * What a whole response must be for this schema, checked by `normalize` (a mismatch throws
+   * UnexpectedResponseError): `'object'` (the default), `'list'` (an array, or an object whose
+   * values are all records), or `'object-or-id'` (also a bare string or number pk, as
+   * `schema.Delete` takes). `null` and `undefined` (no content) always pass.
+   */
+  readonly responseShape?: ResponseShape
   normalize(
     input: unknown,
     parent: unknown,
@@ -94,6 +101,9 @@ export interface SchemaContract {
   /** Derives the normalized input from arguments alone (for `Query`); `undefined` = no data. */
   queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
 }
+
+/** What a whole response must be for a schema (see {@link SchemaContract.responseShape}). */
+export type ResponseShape = 'object' | 'list' | 'object-or-id'
 
 /** The static side of an Entity class, as the engine uses it. */
 export interface EntitySchemaContract {
@@ -125,10 +135,13 @@ export interface EntitySchemaContract {
   queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
 }
 
-/** Output of {@link normalize}: plain JSON data, ready to put in an action. */
-export interface NormalizedResponse {
+/**
+ * Output of {@link normalize}: plain JSON data, ready to put in an action.
+ * @template TResult - the type of `result` (`Normalize<TSchema>` from the typed `normalize`)
+ */
+export interface NormalizedResponse<TResult = unknown> {
   /** The response with every entity replaced by its pk. */
-  result: unknown
+  result: TResult
   /** Records this response writes, already merged with what the source held. */
   entities: EntityTables<EntityRecord>
   /** Meta of each written record; deletions appear here only, with `deleted: true`. */

@@ -6,6 +6,7 @@ import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchTh
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from './slice/actions'
+import { requestKeys } from './slice/requests'
 import { serializeError } from './slice/serializeError'
 import type { EntityCacheState } from './slice/state'
 
@@ -39,6 +40,13 @@ export interface CacheCore {
 
 /** @internal Starts a request for a rendering component (see `useSuspense`). */
 export const fetchFromRender = Symbol('rtk-resources/fetchFromRender')
+
+/**
+ * A call's arguments followed by one more value (a response, an error, a root state). When every
+ * argument is optional (`getList`), the arguments may be left out: `(endpoint, state)`.
+ */
+export type ArgsThen<TArgs extends readonly unknown[]> =
+  [...TArgs, unknown] | (Partial<TArgs> extends TArgs ? [unknown] : never)
 
 /** `[...args, last]` split into the args and the last value. */
 function splitLast(rest: readonly unknown[]): [unknown[], unknown] {
@@ -154,7 +162,7 @@ export class Controller {
   /** Stores `response` as the answer to `endpoint(...args)`, as if it had been fetched now. */
   setResponse<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
-    ...argsAndResponse: [...EndpointArgs<TEndpoint>, unknown]
+    ...argsAndResponse: ArgsThen<EndpointArgs<TEndpoint>>
   ): void {
     const [args, response] = splitLast(argsAndResponse)
     const { actions, defaults, selectSlice, clock, remember } = this.#core
@@ -176,7 +184,7 @@ export class Controller {
   /** Records `error` as the outcome of `endpoint(...args)`. */
   setError<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
-    ...argsAndError: [...EndpointArgs<TEndpoint>, unknown]
+    ...argsAndError: ArgsThen<EndpointArgs<TEndpoint>>
   ): void {
     const [args, error] = splitLast(argsAndError)
     const { actions, defaults, clock } = this.#core
@@ -194,7 +202,7 @@ export class Controller {
    */
   getResponse<TReadable extends Readable>(
     readable: TReadable,
-    ...argsAndState: [...EndpointArgs<TReadable>, unknown]
+    ...argsAndState: ArgsThen<EndpointArgs<TReadable>>
   ): ResponseState<EndpointData<TReadable>> {
     const [args, root] = splitLast(argsAndState)
     return this.#core.selectResponse(readable, ...args)(root) as ResponseState<
@@ -205,7 +213,7 @@ export class Controller {
   /** The error recorded for a call, read from `rootState` (the last argument), as an Error. */
   getError<TReadable extends Readable>(
     readable: TReadable,
-    ...argsAndState: [...EndpointArgs<TReadable>, unknown]
+    ...argsAndState: ArgsThen<EndpointArgs<TReadable>>
   ): Error | undefined {
     const [args, root] = splitLast(argsAndState)
     return this.#core.selectCall(readable, ...args)(root).error
@@ -264,6 +272,6 @@ export class Controller {
 
   #matchingKeys(testKey: (key: string) => boolean): string[] {
     const slice = this.#core.selectSlice(this.store.getState())
-    return Object.keys(slice.meta).filter((key) => testKey(key))
+    return requestKeys(slice).filter((key) => testKey(key))
   }
 }

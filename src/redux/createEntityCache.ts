@@ -1,11 +1,14 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit'
 import { SetupError } from '../internal/errors'
 import { MemoCache } from '../normalizr/MemoCache'
+import type { EntityRecord, EntitySchemaContract } from '../normalizr/types'
+import type { EntityClass } from '../schema/Entity'
 import { Controller } from './Controller'
 import type { CacheCore, StoreLike } from './Controller'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import { buildCollector } from './gc/collector'
 import type { CallState, Readable } from './read/readCall'
+import { buildRecordSelectors } from './read/recordSelectors'
 import type { RootSelector } from './read/selectors'
 import { buildSelectors } from './read/selectors'
 import { buildClock } from './request/clock'
@@ -14,8 +17,19 @@ import { buildFetchThunk } from './request/fetchThunk'
 import { StoreRuntimes } from './runtime/storeRuntime'
 import type { EntityCacheActions } from './slice/actions'
 import { buildActions } from './slice/actions'
+import { LAYOUT_VERSION } from './slice/layout'
 import { buildReducer } from './slice/reducer'
 import type { EntityCacheState } from './slice/state'
+import { upgradeState } from './slice/upgrade'
+
+const upgradedViews = new WeakMap<object, EntityCacheState>()
+
+/** A slice in another storage format, upgraded once per object (upgrade.ts). */
+function upgradedView(slice: EntityCacheState, reducerPath: string): EntityCacheState {
+  let view = upgradedViews.get(slice)
+  if (!view) upgradedViews.set(slice, (view = upgradeState(slice, reducerPath)))
+  return view
+}
 
 /** Options of {@link createEntityCache}. */
 export interface EntityCacheOptions<TReducerPath extends string = string> {
@@ -66,6 +80,29 @@ export interface EntityCache<TReducerPath extends string = string> {
     readable: TReadable,
     ...args: EndpointArgs<TReadable>
   ): (root: unknown) => CallState<EndpointData<TReadable>>
+  /**
+   * A selector of one stored record (plain JSON, as written: no Entity instance, no Dates) by
+   * entity key and pk, whatever the storage layout; `undefined` when missing or deleted. Equal
+   * args → the same selector. Reads confirmed data (optimistic writes are not in it).
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/select.md#selectrecord
+   */
+  selectRecord(key: string, pk: string | number): (root: unknown) => EntityRecord | undefined
+  /**
+   * A selector of one whole table as `{ [pk]: record }` (plain JSON), whatever the storage
+   * layout; the same object while the table is unchanged.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/select.md#selecttable
+   */
+  selectTable(key: string): (root: unknown) => Readonly<Record<string, EntityRecord>>
+  /**
+   * A selector of one entity as an instance of `entity` (members resolved, Dates made), the same
+   * instance every other read of the cache gives; `undefined` when missing, deleted or failing
+   * `validate`. Sees optimistic writes, like every read.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/select.md#selectentity
+   */
+  selectEntity<TEntity extends EntityClass>(
+    entity: TEntity,
+    pk: string | number,
+  ): (root: unknown) => InstanceType<TEntity> | undefined
   /** The thunk `controller.fetch` runs, to dispatch yourself. */
   fetchThunk<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
@@ -110,7 +147,7 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
   }
   const actions = buildActions(reducerPath)
-  const reducer = buildReducer(actions)
+  const reducer = buildReducer(actions, reducerPath)
 
   const selectSlice = (root: unknown): EntityCacheState => {
     const slice = (root as Record<string, EntityCacheState> | undefined)?.[reducerPath]
@@ -120,7 +157,8 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
           `cache.reducerPath in configureStore({ reducer: { [cache.reducerPath]: cache.reducer } }).`,
       )
     }
-    return slice
+    // A state in another storage format (read before any store upgraded it): read upgraded.
+    return slice.layout?.version === LAYOUT_VERSION ? slice : upgradedView(slice, reducerPath)
   }
 
   const collector = buildCollector({
@@ -131,16 +169,16 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
   })
   // One memo for every read of this cache: a record is one instance across all readers.
   const memo = new MemoCache()
-  const { select, selectCall, selectResponse } = buildSelectors(
-    selectSlice,
-    memo,
-    collector.remember,
-  )
+  const callSelectors = buildSelectors(selectSlice, memo, collector.remember)
+  const { select, selectCall, selectResponse } = callSelectors
+  const recordSelectors = buildRecordSelectors(selectSlice, memo)
+  const { selectRecord, selectTable, selectEntity } = recordSelectors
   const clock = buildClock()
   const runtimes: StoreRuntimes<Controller> = new StoreRuntimes<Controller>(
     (runtime) => new Controller(core, runtime),
   )
   const fetchThunk = buildFetchThunk({
+    reducerPath,
     actions,
     selectSlice,
     select,
@@ -161,9 +199,16 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     remember: collector.remember,
   }
 
+  /** Lets go of memoized reads, so that data the cache no longer holds is not kept alive. */
+  const forgetReads = () => {
+    callSelectors.forgetAll()
+    recordSelectors.forgetAll()
+  }
+
   // The middleware sees every action of its store: a reset from anywhere (DevTools, a replay)
-  // forgets the requests in flight, garbage collection forgets the memoized instances of what it
-  // collected, and automatic sweeps start with the first action.
+  // forgets the requests in flight and every memoized read (no instance of the previous user's
+  // records stays reachable); garbage collection forgets the memoized instances of what it
+  // collected; automatic sweeps start with the first action.
   const middleware: Middleware = (api) => (next) => (action) => {
     const runtime = runtimes.of(api)
     runtime.middlewareSeen = true
@@ -173,10 +218,14 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
       runtime.pageTails.clear()
     }
     const result = next(action)
-    if (actions.collected.match(action)) {
+    if (actions.reset.match(action)) {
+      memo.clear()
+      forgetReads()
+    } else if (actions.collected.match(action)) {
       for (const [table, pks] of Object.entries(action.payload.entities)) {
         memo.forgetEntities(table, pks)
       }
+      forgetReads()
     }
     return result
   }
@@ -190,6 +239,10 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     controller: (store) => runtimes.of(store).controller,
     select: select as EntityCache['select'],
     selectCall: selectCall as EntityCache['selectCall'],
+    selectRecord,
+    selectTable,
+    selectEntity: (entity, pk) =>
+      selectEntity(entity as unknown as EntitySchemaContract, pk) as never,
     fetchThunk: (endpoint, ...args) => fetchThunk(endpoint, args),
     retain: (store, readable, ...args) => collector.retain(runtimes.of(store), readable, args),
   }

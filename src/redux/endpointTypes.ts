@@ -1,4 +1,5 @@
 import type { NormalizedResponse } from '../normalizr/types'
+import type { Delete } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 
 /**
@@ -69,7 +70,11 @@ export type EndpointArgs<TEndpoint> = TEndpoint extends (...args: infer TArgs) =
     ? TArgs
     : never
 
-/** What reading an endpoint from the cache gives: the denormalized schema, else the response. */
+/**
+ * What reading an endpoint from the cache gives: the denormalized schema, else the response. A
+ * deletion (`schema.Delete`) gives what its call resolves to, as `controller.fetch` does (the
+ * entity itself is gone).
+ */
 export type EndpointData<TEndpoint> = TEndpoint extends { process?: unknown; schema: infer TSchema }
   ? TEndpoint extends { readonly isQuery: true; readonly process: (...a: any[]) => infer TOut }
     ? TOut
@@ -77,7 +82,11 @@ export type EndpointData<TEndpoint> = TEndpoint extends { process?: unknown; sch
       ? TEndpoint extends (...args: any[]) => Promise<infer TResult>
         ? TResult
         : unknown
-      : Denormalize<TSchema>
+      : TSchema extends Delete<any>
+        ? TEndpoint extends (...args: any[]) => Promise<infer TResult>
+          ? TResult
+          : unknown
+        : Denormalize<TSchema>
   : TEndpoint extends (...args: any[]) => Promise<infer TResult>
     ? TResult
     : unknown

@@ -5,7 +5,8 @@ import { parseResponse } from '../endpoint/parseResponse'
 import { isPlainObject } from '../internal/ownKeys'
 import type { PaginatedEndpoint, RemoveCursor } from './paginated'
 import { buildPaginated } from './paginated'
-import { buildUrl } from './paths'
+import { buildUrl, searchToString } from './paths'
+import { restKeyMatches } from './testKey'
 import type {
   MethodOf,
   RestArgs,
@@ -91,19 +92,42 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
 
   constructor(options: RestEndpointOptions & O) {
     const own = definedOptions(options)
+    // As in data-client: an explicit `sideEffect` (even `undefined`) is kept; without a method,
+    // `sideEffect: true` means POST.
+    if ('sideEffect' in options) own.sideEffect = options.sideEffect
+    if (own.method === undefined && own.sideEffect === true) own.method = 'POST'
     own.name ??= `${(own.urlPrefix as string | undefined) ?? ''}${options.path}`
-    super(restFetch as unknown as RestFetch<O>, own)
+    super((options.fetch ?? restFetch) as unknown as RestFetch<O>, own)
   }
 
   /** The URL of a call: `urlPrefix` + the filled path + the sorted query string. */
   url(params: object = {}): string {
-    return buildUrl(this.urlPrefix ?? '', this.path, params)
+    return buildUrl(this.urlPrefix ?? '', this.path, params, (search) =>
+      this.searchToString(search),
+    )
+  }
+
+  /**
+   * The query string of a call (without `?`) from its params that are not path params. Default:
+   * sorted by key, `undefined` left out, arrays repeat the key (`tag=a&tag=b`). Override it for
+   * another format (`tag[]=a`, comma lists); `url()`, `key()` and the request all use it.
+   */
+  searchToString(searchParams: Record<string, unknown>): string {
+    return searchToString(searchParams)
   }
 
   /** The cache key of a call: `METHOD url` (the body is not part of it). */
   key(...args: RestArgs<O>): string {
     const [params] = splitArgs(this, args)
     return `${this.method} ${this.url(params)}`
+  }
+
+  /**
+   * True when `key` is a cache key of this endpoint: its method, then a URL that `urlPrefix` +
+   * `path` matches, with any query string. Works detached.
+   */
+  testKey(key: string): boolean {
+    return restKeyMatches(String(this.method), this.urlPrefix ?? '', this.path, key)
   }
 
   /**
@@ -144,8 +168,14 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     options: RestEndpointOptions & N,
   ): RestExtended<E, N> {
     const Class = this.constructor as new (options: object) => RestExtended<E, N>
-    const own: Record<string, unknown> = { name: this.name }
+    const own: Record<string, unknown> = {
+      name: this.name,
+      method: this.method,
+      fetch: this.fetchFunction,
+    }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
+    // A new method without a new sideEffect: the sideEffect follows the method again.
+    if ('method' in options && !('sideEffect' in options)) delete own.sideEffect
     return new Class({ ...own, ...options })
   }
 
@@ -171,10 +201,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
 Object.defineProperties(RestEndpoint.prototype, {
   urlPrefix: { value: '', writable: true, configurable: true },
   method: { value: 'GET', writable: true, configurable: true },
-  // A mutation unless given: every method but GET and HEAD.
+  // Unless given: `true` for every method but GET and HEAD, `undefined` for those (data-client).
   sideEffect: {
     get(this: RestEndpoint) {
-      return !['GET', 'HEAD'].includes(String(this.method).toUpperCase())
+      return ['GET', 'HEAD'].includes(String(this.method).toUpperCase()) ? undefined : true
     },
     configurable: true,
   },

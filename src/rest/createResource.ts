@@ -1,6 +1,7 @@
 import { isEntitySchema } from '../normalizr/isEntity'
 import { Delete } from '../schema/Delete'
 import { buildCollectionAdd } from './collection'
+import { warnMisspelledOptions } from './optionTypos'
 import { RestEndpoint } from './RestEndpoint'
 import type {
   Resource,
@@ -67,6 +68,7 @@ export function createResource<
 >(
   options: ResourceOptions<TPath, TSchema, TBody, TSearch, TEndpoint>,
 ): Resource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
+  warnMisspelledOptions(options)
   const {
     path,
     schema,

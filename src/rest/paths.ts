@@ -103,10 +103,16 @@ function segmentOf(path: string, name: string, value: unknown): string {
 /**
  * The URL of a call: the template filled with its params (URL-encoded; a `*wildcard` param takes
  * an array of segments), the other params as a sorted query string, and `urlPrefix` in front.
- * Every own member of `params` counts, whatever its name (`__proto__` included).
+ * Every own member of `params` counts, whatever its name (`__proto__` included). `toQuery`
+ * builds the query string (RestEndpoint passes its `searchToString`).
  * @throws PathParamError when a required param is missing, or a value is `''`, `.` or `..`
  */
-export function buildUrl(urlPrefix: string, path: string, params: object = {}): string {
+export function buildUrl(
+  urlPrefix: string,
+  path: string,
+  params: object = {},
+  toQuery: (search: Record<string, unknown>) => string = searchToString,
+): string {
   const [origin, rest] = splitOrigin(path)
   const { names, required, wildcards, build } = compilePath(rest)
   const pathParams: Record<string, string | string[]> = {}
@@ -141,6 +147,6 @@ export function buildUrl(urlPrefix: string, path: string, params: object = {}): 
     const name = [...names].find((member) => hasOwn(pathParams, member)) ?? ''
     throw new PathParamError(path, name, 'unencodable', getOwn(pathParams, name), { cause: error })
   }
-  const query = searchToString(search)
+  const query = toQuery(search)
   return `${urlPrefix}${origin}${base}${query ? `?${query}` : ''}`
 }

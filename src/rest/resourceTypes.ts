@@ -2,7 +2,7 @@
 import type { EntityClass } from '../schema/Entity'
 import type { Delete } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
-import type { ShortenPath } from './pathTypes'
+import type { PathArgs, ShortenPath } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
 import type { ExtraMembers, OmitKnown, RestEndpointOptions } from './restTypes'
 
@@ -40,6 +40,14 @@ export type ResourceBody<TSchema> = BodyFields<Denormalize<TSchema>>
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#listsearch
  */
 export type ListSearch = Record<string, string | number | boolean | undefined> | undefined
+
+/**
+ * What `delete` resolves to: the response when it has at least one key (some fields of the
+ * record), else the call's params.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#deleteresult
+ */
+export type DeleteResult<TPath extends string, TSchema> =
+  BodyFields<Denormalize<TSchema>> | PathArgs<TPath>
 
 /** The schema of `delete`: `schema.Delete(schema)` for an Entity. */
 export type DeleteSchema<TSchema> = TSchema extends EntityClass ? Delete<TSchema> : TSchema
@@ -154,7 +162,12 @@ export interface Resource<
   >
   /** DELETE a record; resolves to the response when it has keys, else to the params. */
   delete: Member<
-    { readonly path: TPath; readonly schema: DeleteSchema<TSchema>; readonly method: 'DELETE' },
+    {
+      readonly path: TPath
+      readonly schema: DeleteSchema<TSchema>
+      readonly method: 'DELETE'
+      readonly process: (...args: any[]) => DeleteResult<TPath, TSchema>
+    },
     TInstance
   >
 }

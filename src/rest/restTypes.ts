@@ -3,7 +3,9 @@
  * (path params, query params, body), its schema and what it resolves to.
  */
 import type { EndpointOptions } from '../endpoint/Endpoint'
+import type { Delete } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
+import type { BodyFields } from './resourceTypes'
 import type { PathArgs } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
 
@@ -20,6 +22,7 @@ export interface RestGenerics {
   /** Type only: the query params a call takes besides the path params. */
   readonly searchParams?: unknown
   readonly process?: unknown
+  readonly sideEffect?: boolean
 }
 
 /** `Omit` for types with an index signature (plain `Omit` would keep only the signature). */
@@ -34,8 +37,12 @@ type IsAny<T> = 0 extends 1 & T ? true : false
 export type SchemaOf<O> =
   IsAny<O> extends true ? any : O extends { readonly schema: infer S } ? S : undefined
 
-/** Its HTTP method (`'GET'` when not given). */
-export type MethodOf<O> = O extends { readonly method: infer M extends string } ? M : 'GET'
+/** Its HTTP method (when not given: `'POST'` with `sideEffect: true`, else `'GET'`). */
+export type MethodOf<O> = O extends { readonly method: infer M extends string }
+  ? M
+  : O extends { readonly sideEffect: true }
+    ? 'POST'
+    : 'GET'
 
 /** Whether calls take a body: not for GET, HEAD and DELETE, nor when `body` is `undefined`. */
 export type HasBody<O> =
@@ -73,7 +80,8 @@ export type RestArgs<O extends RestGenerics> =
         : [params: ParamsOf<O>]
 
 /**
- * What a call resolves to: `process`'s result, else the schema's denormalized type.
+ * What a call resolves to: `process`'s result, else the schema's denormalized type. A
+ * `schema.Delete` endpoint resolves to its response (some fields of the record), not the entity.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restresult
  */
 export type RestResult<O> =
@@ -83,7 +91,9 @@ export type RestResult<O> =
       ? Awaited<R>
       : [SchemaOf<O>] extends [undefined]
         ? any
-        : Denormalize<SchemaOf<O>>
+        : SchemaOf<O> extends Delete<infer TEntity>
+          ? BodyFields<Denormalize<TEntity>>
+          : Denormalize<SchemaOf<O>>
 
 /** The function a RestEndpoint wraps. */
 export type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promise<RestResult<O>>
@@ -96,7 +106,10 @@ export type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promis
 export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 'process'> {
   /** Put in front of the path: `https://api.example.com`, `//api.example.com`. Default `''`. */
   urlPrefix?: string
-  /** HTTP method. Default `GET`; any other method makes it a mutation (`sideEffect`). */
+  /**
+   * HTTP method. Default `GET` (`POST` with `sideEffect: true`); any method but GET and HEAD makes
+   * it a mutation (`sideEffect: true`).
+   */
   method?: string
   /** Type only: the body (`{} as TodoBody`); `undefined` means the calls take none. */
   body?: unknown
@@ -106,6 +119,8 @@ export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 
   requestInit?: RequestInit
   /** The URL of a call from its params. */
   url?(this: RestEndpoint, params: any): string
+  /** The query string (without `?`) from the params that are not path params. */
+  searchToString?(this: RestEndpoint, searchParams: Record<string, unknown>): string
   /** The cache key of a call. */
   key?(this: RestEndpoint, ...args: any[]): string
   /** The fetch settings of a call from its body. */

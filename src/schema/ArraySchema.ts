@@ -16,6 +16,8 @@ export class ArraySchema<TDefinition = unknown>
 {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Array' | 'All'
+  /** A response is a list (or an object of records, read as its values). */
+  readonly responseShape = 'list'
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }

@@ -18,6 +18,8 @@ export class Delete<TEntity extends EntityClass = EntityClass> implements Schema
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Delete'
   readonly schema: TEntity
+  /** A response may be the record, or the bare pk of the deleted entity. */
+  readonly responseShape = 'object-or-id'
 
   constructor(entity: TEntity) {
     this.schema = entity
@@ -27,8 +29,8 @@ export class Delete<TEntity extends EntityClass = EntityClass> implements Schema
     const entity = this.schema
     let pk: string
     if (typeof input === 'object' && input !== null) {
-      const processed = entity.process(input, parent, key, ctx.args)
-      pk = toPrimaryKey(entity.key, entity.pk(processed, parent, key, ctx.args), input)
+      const processed = (entity.process(input, parent, key, ctx.args) ?? input) as object
+      pk = toPrimaryKey(entity.key, entity.pk(processed as never, parent, key, ctx.args), input)
     } else {
       pk = toPrimaryKey(entity.key, input, input)
     }

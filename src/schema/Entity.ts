@@ -1,7 +1,8 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { EntityMeta, EntityRecord, NormalizeContext, QueryContext } from '../normalizr/types'
-import { toPrimaryKey } from './primaryKey'
+import { keyFromName } from './entityKey'
+import { toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /** The static side of an Entity subclass, with its instance type. */
 export type EntityClass<TInstance extends Entity = Entity> = (abstract new (
@@ -34,14 +35,12 @@ export abstract class Entity {
     args?: readonly unknown[],
   ): string | number | undefined
 
-  /** Name of the entity table. Set it: minifiers rename classes, so the class name is a fallback. */
+  /**
+   * Name of the entity table. Set it: minifiers rename classes, so the class name is only a
+   * fallback (with a development warning, once per class).
+   */
   static get key(): string {
-    if (!this.name) {
-      throw new SchemaDefinitionError(
-        'An Entity class has no `static key` and no class name. Add `static key = "Name"`.',
-      )
-    }
-    return this.name
+    return keyFromName(this, this.name)
   }
 
   /** Schemas of nested members: other Entities (client-side joins), `Date`, or any schema. */
@@ -54,16 +53,28 @@ export abstract class Entity {
     key?: string,
     args?: readonly unknown[],
   ): string | number | undefined {
-    return (this.prototype as Entity).pk.call(value, parent, key, args)
+    const pk = (this.prototype as Partial<Entity>).pk
+    if (typeof pk !== 'function') {
+      throw new SchemaDefinitionError(
+        `Entity "${this.name || 'anonymous'}" has no pk() method, so its records have no ` +
+          'primary key. Add one, such as pk() { return this.id }, or make the class with ' +
+          "schema.Entity(Class, { pk: 'id' }).",
+      )
+    }
+    return pk.call(value, parent, key, args)
   }
 
-  /** Adapts a raw input record before it is stored (default: a shallow copy). */
+  /**
+   * Adapts a raw input record before it is stored (default: a shallow copy). Returning
+   * `undefined` drops the record: it is removed from the cache when `pk()` finds its id in the
+   * raw input, and left out of the response otherwise.
+   */
   static process(
     input: any,
     _parent: unknown,
     _key: string | undefined,
     _args: readonly unknown[],
-  ): Record<string, unknown> {
+  ): Record<string, unknown> | undefined {
     return { ...input }
   }
 
@@ -81,7 +92,8 @@ export abstract class Entity {
     this: abstract new (...args: any[]) => T,
     props: Partial<Record<keyof T, unknown>> | Record<string, unknown> = {},
   ): T {
-    const instance = new (this as unknown as new () => T)()
+    // Like data-client, the constructor gets the props too (classes made with schema.Entity).
+    const instance = new (this as unknown as new (props: unknown) => T)(props)
     for (const member of Object.keys(props)) {
       setOwn(instance, member, (props as Record<string, unknown>)[member])
     }
@@ -111,8 +123,8 @@ export abstract class Entity {
     }
     // `fromJS`, inlined: a stored record is plain JSON data (own string keys only), so
     // Object.assign copies exactly its members, with the same [[Set]] semantics, much faster
-    // than a keyed store per member.
-    return Object.assign(new (this as unknown as new () => object)(), record)
+    // than a keyed store per member. The constructor gets the record too, as in fromJS.
+    return Object.assign(new (this as unknown as new (props: unknown) => object)(record), record)
   }
 
   /** @internal Engine hook: resolves nested members of a fresh instance. */
@@ -136,9 +148,12 @@ export abstract class Entity {
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown {
-    if (typeof input !== 'object' || input === null) return input // already a reference
+    // Already a reference: stored as a string, as the tables key it (`1` and `'1'` are one).
+    if (typeof input === 'number' || typeof input === 'bigint') return String(input)
+    if (typeof input !== 'object' || input === null) return input
     const entityKey = this.key
-    const processed = this.process(input, parent, key, ctx.args)
+    const processed = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
+    if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
     const pk = toPrimaryKey(entityKey, this.pk(processed, parent, key, ctx.args), input)
     const schema = this.schema
     let hasMembers = false
@@ -161,12 +176,38 @@ export abstract class Entity {
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
       for (const member of Object.keys(schema)) {
         if (!hasOwn(processed, member)) continue
-        setOwn(processed, member, ctx.visit(schema[member], processed[member], processed, member))
+        const value = ctx.visit(schema[member], processed[member], processed, member)
+        // A member that normalizes to nothing is not stored (JSON has no `undefined`).
+        if (value === undefined) delete processed[member]
+        else setOwn(processed, member, value)
       }
     } finally {
       ctx.leave(input)
     }
     ctx.addEntity(this as never, processed, pk)
+    return pk
+  }
+
+  /**
+   * @internal `process` returned `undefined`: the record is not valid data. When `pk()` finds an
+   * id in the raw input, that entity is removed from the cache (as `schema.Delete` does), so it
+   * reads as missing; the reference is kept. Without an id, nothing is written and the value
+   * drops out (`undefined`: left out of lists and objects).
+   */
+  static normalizeDropped(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): string | undefined {
+    let id: unknown
+    try {
+      id = this.pk(input as Record<string, unknown>, parent, key, ctx.args)
+    } catch {
+      id = undefined // the raw input may not have the shape pk() reads
+    }
+    const pk = usablePrimaryKey(id)
+    if (pk !== undefined) ctx.deleteEntity(this as never, pk)
     return pk
   }
 
@@ -177,8 +218,8 @@ export abstract class Entity {
     if (typeof first === 'string' || typeof first === 'number') id = first
     else if (isPlainObject(first)) id = this.pk(first, undefined, undefined, args)
     else return undefined
-    if (id === undefined || id === null || id === '') return undefined
-    const pk = String(id)
+    const pk = usablePrimaryKey(id)
+    if (pk === undefined) return undefined
     return ctx.source.getEntity(this.key, pk) !== undefined ? pk : undefined
   }
 }

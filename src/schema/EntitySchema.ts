@@ -1,22 +1,51 @@
+import { isDev } from '../internal/env'
 import { getOwn, isPlainObject } from '../internal/ownKeys'
 import { Entity } from './Entity'
+import { keyFromName } from './entityKey'
 
-/** Options of {@link EntitySchema}. */
-export interface EntitySchemaOptions<TInstance> {
-  /** Table name (required unless the class has `static key`). */
+/** The lifecycle statics `schema.Entity` takes as options (as data-client's mixin does). */
+type LifecycleOptions = Partial<
+  Pick<typeof Entity, 'process' | 'merge' | 'validate' | 'useIncoming' | 'createIfValid'>
+>
+
+/**
+ * Options of {@link EntitySchema}. Each is optional: without it, the class's own static member
+ * (or its subclass's) is used.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#entity
+ */
+export interface EntitySchemaOptions<TInstance> extends LifecycleOptions {
+  /** Table name; default: `static key` of the class, else the name of the (sub)class. */
   key?: string
-  /** Primary key: a field name, or a function of the processed record. */
-  pk?: string | ((value: TInstance, parent?: unknown, key?: string) => string | number | undefined)
-  /** Nested member schemas (defaults to the class's `static schema`, if any). */
+  /** Primary key: a field name, or a function of the record (default: a `pk()` method, else `id`). */
+  pk?:
+    | (keyof TInstance & string)
+    | ((
+        value: TInstance,
+        parent?: unknown,
+        key?: string,
+        args?: readonly unknown[],
+      ) => string | number | undefined)
+  /** Nested member schemas (default: the class's `static schema`, else none). */
   schema?: Record<string, unknown>
 }
 
 /** Static members every Entity has, as seen on a class made by {@link EntitySchema}. */
 export type EntityStatics = Omit<typeof Entity, 'prototype'>
 
+/** Option names `schema.Entity` understands. */
+const KNOWN = new Set(['key', 'pk', 'schema', 'process', 'merge', 'validate', 'useIncoming'])
+KNOWN.add('createIfValid')
+
+/** Defines a writable, configurable own member. */
+function define(target: object, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, configurable: true })
+}
+
 /**
- * Turns any class (or a plain record type's class) into an Entity without extending `Entity`:
- * `schema.Entity(Todo, { key: 'Todo', pk: 'id' })`.
+ * Turns any class into an Entity without extending `Entity` (data-client's mixin):
+ * `schema.Entity(Todo, { key: 'Todo', pk: 'id' })`, or as a base class,
+ * `class TodoEntity extends schema.Entity(Todo) {}`, whose table is then `TodoEntity` and whose
+ * own `pk()` and statics win over the options.
  * @template TBase - the class to wrap
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#entity
  */
@@ -26,45 +55,70 @@ export function EntitySchema<TBase extends abstract new (...args: any[]) => obje
 ): TBase &
   EntityStatics &
   (abstract new (...args: any[]) => InstanceType<TBase> & { pk(): string | number | undefined }) {
-  const base = Base as unknown as { key?: unknown; schema?: unknown; prototype: { pk?: unknown } }
-  const key = options.key ?? (typeof base.key === 'string' ? base.key : Base.name)
-  const schema = options.schema ?? (isPlainObject(base.schema) ? base.schema : {})
-  const pkOption = options.pk
-  const readPk: (value: any, parent?: unknown, key?: string) => unknown =
-    typeof pkOption === 'function'
-      ? pkOption
-      : typeof pkOption === 'string'
-        ? (value) => getOwn(value, pkOption)
-        : typeof base.prototype.pk === 'function'
-          ? (value, parent, k) =>
-              (base.prototype.pk as (...a: unknown[]) => unknown).call(value, parent, k)
-          : (value) => getOwn(value, 'id')
-
+  const base = Base as unknown as { schema?: unknown; prototype: { pk?: unknown } }
   const Wrapped = class extends (Base as unknown as new (...args: any[]) => object) {}
-  // Give the class every static member of Entity, then the options.
+  define(Wrapped, 'name', Base.name)
+  // Every static member of Entity (the engine's hooks and the lifecycle defaults)...
   for (const name of Object.getOwnPropertyNames(Entity)) {
-    if (name === 'prototype' || name === 'length' || name === 'name' || name === 'key') continue
+    if (['prototype', 'length', 'name', 'key', 'schema'].includes(name)) continue
+    if (name in Base && typeof (Base as unknown as Record<string, unknown>)[name] === 'function') {
+      continue // a static the class already has (its own `process`, `validate`, ...)
+    }
     Object.defineProperty(
       Wrapped,
       name,
       Object.getOwnPropertyDescriptor(Entity, name) as PropertyDescriptor,
     )
   }
-  Object.defineProperty(Wrapped, 'name', { value: Base.name })
-  Object.defineProperty(Wrapped, 'key', { value: key, writable: true, configurable: true })
-  Object.defineProperty(Wrapped, 'schema', { value: schema, writable: true, configurable: true })
-  Object.defineProperty(Wrapped, 'pk', {
-    value: (value: unknown, parent?: unknown, k?: string) => readPk(value, parent, k),
-    writable: true,
-    configurable: true,
-  })
-  if (typeof (Wrapped.prototype as { pk?: unknown }).pk !== 'function') {
-    Object.defineProperty(Wrapped.prototype, 'pk', {
-      value(this: unknown) {
-        return readPk(this)
+  // ...then the lifecycle options.
+  for (const name of Object.keys(options)) {
+    if (!KNOWN.has(name)) {
+      if (isDev) {
+        console.warn(
+          `rtk-resources: schema.Entity(${Base.name || 'class'}) ignores the option "${name}". ` +
+            `It takes ${[...KNOWN].join(', ')}; for data-client's shouldUpdate/shouldReorder ` +
+            'use useIncoming.',
+        )
+      }
+      continue
+    }
+    if (name !== 'key' && name !== 'pk' && name !== 'schema') {
+      define(Wrapped, name, (options as Record<string, unknown>)[name])
+    }
+  }
+
+  define(Wrapped, 'schema', options.schema ?? (isPlainObject(base.schema) ? base.schema : {}))
+
+  if (options.key !== undefined) {
+    define(Wrapped, 'key', options.key)
+  } else if (!('key' in Base)) {
+    // The name of the class asked: a subclass (`class Sub extends schema.Entity(Base)`) is its
+    // own table. A subclass may assign `Sub.key = ...` too.
+    Object.defineProperty(Wrapped, 'key', {
+      get(this: { name: string }) {
+        return keyFromName(this, this.name)
       },
-      writable: true,
+      set(this: object, value: unknown) {
+        define(this, 'key', value)
+      },
       configurable: true,
+    })
+  }
+
+  // The instance `pk()`: from the option, else the class's own, else `id`. A subclass's own
+  // `pk()` overrides it (the static `pk` calls the prototype's).
+  const pkOption = options.pk
+  if (typeof pkOption === 'function') {
+    define(Wrapped.prototype, 'pk', function pk(this: any, ...rest: unknown[]) {
+      return (pkOption as (...a: unknown[]) => unknown)(this, ...rest)
+    })
+  } else if (typeof pkOption === 'string') {
+    define(Wrapped.prototype, 'pk', function pk(this: object) {
+      return getOwn(this, pkOption)
+    })
+  } else if (typeof base.prototype.pk !== 'function') {
+    define(Wrapped.prototype, 'pk', function pk(this: object) {
+      return getOwn(this, 'id')
     })
   }
   return Wrapped as never

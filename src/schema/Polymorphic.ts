@@ -1,3 +1,5 @@
+import { describeValue } from '../internal/describe'
+import { isDev } from '../internal/env'
 import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
@@ -8,6 +10,9 @@ import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
  */
 export type SchemaAttribute =
   string | ((value: any, parent: any, key: string | undefined) => string)
+
+/** Schema attribute values already warned about, per schema. */
+const warnedValues = new WeakMap<object, Set<unknown>>()
 
 /** True for a plain `{ a: A, b: B }` definition (not a schema instance, array or class). */
 function isPlainDefinition(value: unknown): value is Record<string, unknown> {
@@ -61,7 +66,11 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
   /** The schema an item belongs to, with its mapping key; `undefined` when not in the mapping. */
   protected schemaFor(value: unknown, parent: unknown, key: string | undefined) {
     if (this.getAttribute === undefined) return { schema: this.schema as unknown, name: undefined }
-    const name = this.getAttribute(value, parent, key)
+    return this.mapped(this.getAttribute(value, parent, key))
+  }
+
+  /** The mapping's schema for a schema-attribute value; `undefined` when not in the mapping. */
+  private mapped(name: unknown) {
     if (typeof name !== 'string' && typeof name !== 'number') return undefined
     const mapping = this.schema as Record<string, unknown>
     if (!hasOwn(mapping, String(name))) return undefined
@@ -74,12 +83,32 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown {
-    const found = this.schemaFor(value, parent, key)
-    if (!found) return value
+    if (this.getAttribute === undefined) return ctx.visit(this.schema, value, parent, key)
+    const name = this.getAttribute(value, parent, key)
+    const found = this.mapped(name)
+    if (!found) {
+      if (isDev) this.warnUnknown(name, value)
+      return value
+    }
     const normalized = ctx.visit(found.schema, value, parent, key)
-    if (found.name === undefined || normalized === undefined || normalized === null)
-      return normalized
+    if (normalized === undefined || normalized === null) return normalized
     return { id: normalized, schema: found.name }
+  }
+
+  /** Warns once per schema and value that an item's schema attribute is not in the mapping. */
+  private warnUnknown(name: unknown, value: unknown): void {
+    const seen = warnedValues.get(this) ?? new Set<unknown>()
+    warnedValues.set(this, seen)
+    if (seen.has(name)) return
+    seen.add(name)
+    const expected = Object.keys(this.schema as object)
+      .map((k) => `"${k}"`)
+      .join(', ')
+    console.warn(
+      `rtk-resources: the schema attribute of an item is ${describeValue(name)}, which is not ` +
+        `in the mapping (expected one of ${expected}). The item is kept as it is, not stored as ` +
+        `an entity. Item: ${describeValue(value)}`,
+    )
   }
 
   protected denormalizeValue(value: unknown, ctx: DenormalizeContext): unknown {

@@ -25,13 +25,9 @@ export class Values<TDefinition = unknown>
     const out: Record<string, unknown> = {}
     for (const member of Object.keys(input)) {
       const value = input[member]
-      setOwn(
-        out,
-        member,
-        value === undefined || value === null
-          ? value
-          : this.normalizeValue(value, input, member, ctx),
-      )
+      const normalized = value === null ? value : this.normalizeValue(value, input, member, ctx)
+      // `undefined` members are not stored (JSON has no `undefined`).
+      if (normalized !== undefined) setOwn(out, member, normalized)
     }
     return out
   }
@@ -42,7 +38,7 @@ export class Values<TDefinition = unknown>
     for (const member of Object.keys(input)) {
       const item = input[member]
       const value = this.denormalizeValue(item, ctx)
-      if (value === INVALID || (value === undefined && item !== undefined)) continue
+      if (value === INVALID || value === undefined) continue
       setOwn(out, member, value)
     }
     return out

@@ -9,4 +9,12 @@ export { EntitySchema as Entity } from './EntitySchema'
 export { ObjectSchema as Object } from './ObjectSchema'
 export { Union } from './Union'
 export { Values } from './Values'
-export type { SchemaAttribute } from './Polymorphic'
+import type { SchemaAttribute as PolymorphicAttribute } from './Polymorphic'
+
+/**
+ * Which member of a mapping an item belongs to: a field name, or a function of the item, its
+ * parent and its key there. (Declared here, not re-exported: a type-only re-export inside this
+ * namespace does not survive the declaration bundler.)
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md
+ */
+export type SchemaAttribute = PolymorphicAttribute

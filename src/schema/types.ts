@@ -6,35 +6,47 @@ import type { Union } from './Union'
 import type { Values } from './Values'
 
 /**
- * The type a schema reads as: an Entity class reads as its instance, `Date` as `Date`, `[S]` as
- * an array, plain objects member by member (non-schema members keep their type).
+ * The type a schema reads as: an Entity class reads as its instance, `[S]` as an array, plain
+ * objects member by member (non-schema members keep their type). A field conversion reads as
+ * what it makes: a class (`Date`, `BigNumber`) as its instance, a function
+ * (`Temporal.Instant.from`, `Number`) as its return type.
  * @template TSchema - any schema
  */
 export type Denormalize<TSchema> = TSchema extends DateConstructor
   ? Date
-  : TSchema extends abstract new (...args: any[]) => infer TInstance
-    ? TSchema extends { denormalizeFields: unknown }
+  : TSchema extends CalledConstructor
+    ? ReturnType<TSchema>
+    : TSchema extends abstract new (...args: any[]) => infer TInstance
       ? TInstance
-      : TSchema
-    : TSchema extends Delete<infer TEntity>
-      ? Denormalize<TEntity> | undefined
-      : TSchema extends All<infer TDefinition>
+      : TSchema extends (...args: any[]) => infer TValue
+        ? TValue
+        : DenormalizeSchema<TSchema>
+
+/** Built-in constructors a field conversion calls rather than constructs (`Number`, ...). */
+type CalledConstructor =
+  NumberConstructor | StringConstructor | BooleanConstructor | BigIntConstructor
+
+/** {@link Denormalize} for schemas that are not functions. */
+type DenormalizeSchema<TSchema> =
+  TSchema extends Delete<infer TEntity>
+    ? Denormalize<TEntity> | undefined
+    : TSchema extends All<infer TDefinition>
+      ? DenormalizeMember<TDefinition>[]
+      : TSchema extends ArraySchema<infer TDefinition>
         ? DenormalizeMember<TDefinition>[]
-        : TSchema extends ArraySchema<infer TDefinition>
-          ? DenormalizeMember<TDefinition>[]
-          : TSchema extends Values<infer TDefinition>
-            ? Record<string, DenormalizeMember<TDefinition>>
-            : TSchema extends Union<infer TDefinition>
-              ? Denormalize<TDefinition[keyof TDefinition]>
-              : TSchema extends ObjectSchema<infer TDefinition>
-                ? DenormalizeObject<TDefinition>
-                : TSchema extends readonly [infer TItem]
+        : TSchema extends Values<infer TDefinition>
+          ? Record<string, DenormalizeMember<TDefinition>>
+          : TSchema extends Union<infer TDefinition>
+            ? Denormalize<TDefinition[keyof TDefinition]>
+            : TSchema extends ObjectSchema<infer TDefinition>
+              ? DenormalizeObject<TDefinition>
+              : TSchema extends readonly [infer TItem]
+                ? Denormalize<TItem>[]
+                : TSchema extends readonly (infer TItem)[]
                   ? Denormalize<TItem>[]
-                  : TSchema extends readonly (infer TItem)[]
-                    ? Denormalize<TItem>[]
-                    : TSchema extends Record<string, unknown>
-                      ? DenormalizeObject<TSchema>
-                      : TSchema
+                  : TSchema extends Record<string, unknown>
+                    ? DenormalizeObject<TSchema>
+                    : TSchema
 
 /** Member schemas of a polymorphic definition (one schema, or a mapping of them). */
 type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown
@@ -46,4 +58,51 @@ type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args:
 /** A plain-object schema, member by member. */
 export type DenormalizeObject<TDefinition> = {
   -readonly [K in keyof TDefinition]: Denormalize<TDefinition[K]>
+}
+
+/**
+ * The type of `normalize(schema, input).result`: every entity replaced by its primary key (a
+ * string), polymorphic items by `{ id, schema }`, plain members kept, field conversions as the
+ * plain JSON stored. (A `null` or empty response normalizes to `null`.)
+ * @template TSchema - any schema
+ */
+export type Normalize<TSchema> = TSchema extends DateConstructor
+  ? string
+  : TSchema extends { readonly key: string; denormalizeFields(...args: any[]): void }
+    ? string
+    : TSchema extends (abstract new (...args: any[]) => unknown) | ((...args: any[]) => unknown)
+      ? unknown
+      : TSchema extends Delete<any>
+        ? string
+        : TSchema extends Union<infer TDefinition>
+          ? Reference<TDefinition>
+          : TSchema extends All<infer TDefinition>
+            ? NormalizeMember<TDefinition>[]
+            : TSchema extends ArraySchema<infer TDefinition>
+              ? NormalizeMember<TDefinition>[]
+              : TSchema extends Values<infer TDefinition>
+                ? Record<string, NormalizeMember<TDefinition>>
+                : TSchema extends ObjectSchema<infer TDefinition>
+                  ? NormalizeObject<TDefinition>
+                  : TSchema extends readonly [infer TItem]
+                    ? Normalize<TItem>[]
+                    : TSchema extends readonly (infer TItem)[]
+                      ? Normalize<TItem>[]
+                      : TSchema extends Record<string, unknown>
+                        ? NormalizeObject<TSchema>
+                        : TSchema
+
+/** How a polymorphic item is stored: its primary key and its mapping key. */
+type Reference<TDefinition> = { id: string; schema: keyof TDefinition & string }
+
+/** Member schemas of a polymorphic definition, normalized. */
+type NormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown
+  ? Normalize<TDefinition>
+  : TDefinition extends Record<string, abstract new (...args: any[]) => unknown>
+    ? Reference<TDefinition>
+    : Normalize<TDefinition>
+
+/** A plain-object schema, member by member. */
+type NormalizeObject<TDefinition> = {
+  -readonly [K in keyof TDefinition]: Normalize<TDefinition[K]>
 }

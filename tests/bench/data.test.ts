@@ -110,8 +110,7 @@ describe('bench stores', () => {
     const update = generateItems(10, 45, 2)
     const { store, cache, dispatchReceived } = createCacheStore(base)
     dispatchReceived(receivedPayload('page', update))
-    const buckets = cache.selectSlice(store.getState()).entities['Item'] ?? {}
-    const stored = Object.assign({}, ...Object.values(buckets)) as Record<string, RawItem>
+    const stored = cache.selectTable('Item')(store.getState()) as unknown as Record<string, RawItem>
     const adapterStore = createAdapterStore(base)
     adapterStore.dispatch(itemsSlice.actions.upsertMany(update))
     const adapted = adapterStore.getState().items.entities

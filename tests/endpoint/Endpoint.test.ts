@@ -1,6 +1,8 @@
 import { Endpoint } from 'rtk-resources'
 
 test('endpoints of anonymous functions get distinct names, so their keys never collide', () => {
+  // Their default keys warn (no name); see anonymousNames.test.ts.
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
   const a = new Endpoint(async () => 1)
   const b = new Endpoint(async () => 2)
   expect(a.name).not.toBe(b.name)
@@ -10,4 +12,5 @@ test('endpoints of anonymous functions get distinct names, so their keys never c
   })
   expect(named.name).toBe('getTodo')
   expect(named.extend({ sideEffect: true }).name).toBe('getTodo')
+  warn.mockRestore()
 })

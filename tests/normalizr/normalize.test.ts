@@ -145,7 +145,7 @@ describe('normalize', () => {
 
   it('passes through values that have no schema', () => {
     expect(normalize(undefined, { a: 1 }).result).toEqual({ a: 1 })
-    expect(normalize({ user: User }, 'text').result).toBe('text')
-    expect(normalize(User, '5').result).toBe('5') // already a reference
+    expect(normalize(undefined, 'text').result).toBe('text')
+    expect(normalize({ user: User }, { user: '5' }).result).toEqual({ user: '5' }) // a reference
   })
 })

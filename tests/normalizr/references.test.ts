@@ -3,6 +3,9 @@ import { Entity, MemoCache, createPlainSource, schema } from 'rtk-resources'
 import { collectReferences, schemaEntities } from '../../src/normalizr/references'
 import { Article, ArticleSummary, Cat, Dog, Post, User, petUnion, pets } from '../fixtures/entities'
 import { write } from '../fixtures/tables'
+import { silenceUnknownAttributeWarnings } from '../fixtures/warnings'
+
+silenceUnknownAttributeWarnings()
 
 /** Every `key pk` reached from `value`, each entity followed once. */
 function reached(schemaOf: unknown, value: unknown, source: EntitySource): string[] {

@@ -30,9 +30,7 @@ const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: `use
   name: 'user',
 })
 const pks = (state: { data: { entities: Record<string, Record<string, object>> } }, key: string) =>
-  Object.values(state.data.entities[key] ?? {})
-    .flatMap((bucket) => Object.keys(bucket))
-    .sort()
+  Object.keys(state.data.entities[key] ?? {}).sort()
 const collectedActions = (recorded: UnknownAction[]) =>
   recorded.filter((action) => action.type === 'data/collected')
 

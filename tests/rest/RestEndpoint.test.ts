@@ -13,7 +13,7 @@ test('an endpoint is callable, an Endpoint, and resolves to the parsed response'
   expect(get).toBeInstanceOf(RestEndpoint)
   expect(get).toBeInstanceOf(Endpoint)
   expect(await get({ id: 1 })).toEqual({ id: 1, userId: 1, title: 'Buy milk', completed: false })
-  expect(get.sideEffect).toBe(false)
+  expect(get.sideEffect).toBeUndefined()
   expect(get.method).toBe('GET')
   expect(get.name).toBe(`${API}/todos/:id`)
 })
@@ -158,7 +158,7 @@ describe('extend', () => {
     expect(post.urlPrefix).toBe(API)
     expect(post.sideEffect).toBe(true)
     expect(base.method).toBe('GET')
-    expect(base.sideEffect).toBe(false)
+    expect(base.sideEffect).toBeUndefined()
     expect(((await post({ id: 1 }, { a: 1 })) as Echo).method).toBe('POST')
   })
 

@@ -26,8 +26,8 @@ test('the members: method, path, args and schema as in the contract table', () =
     e.sideEffect,
   ])
   expect(rows).toEqual([
-    ['GET', '/people/:userId/todos/:id', false],
-    ['GET', '/people/:userId/todos', false],
+    ['GET', '/people/:userId/todos/:id', undefined],
+    ['GET', '/people/:userId/todos', undefined],
     ['POST', '/people/:userId/todos', true],
     ['PUT', '/people/:userId/todos/:id', true],
     ['PATCH', '/people/:userId/todos/:id', true],

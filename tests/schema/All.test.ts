@@ -1,6 +1,9 @@
 import { MemoCache, schema } from 'rtk-resources'
 import { Cat, Dog, User, pets } from '../fixtures/entities'
 import { write } from '../fixtures/tables'
+import { silenceUnknownAttributeWarnings } from '../fixtures/warnings'
+
+silenceUnknownAttributeWarnings()
 
 const ids = (list: unknown) => (list as Array<{ id: unknown }>).map((item) => item.id)
 

@@ -1,4 +1,10 @@
-import { Entity, EntityValidationError, MemoCache, SchemaDefinitionError } from 'rtk-resources'
+import {
+  Entity,
+  EntityValidationError,
+  MemoCache,
+  SchemaDefinitionError,
+  normalize,
+} from 'rtk-resources'
 import { Article, ArticleSummary, Post, User } from '../fixtures/entities'
 import { expectPlainJson, thrown, write } from '../fixtures/tables'
 
@@ -25,7 +31,19 @@ describe('Entity', () => {
     expect(Object.keys(response.entities)).toEqual(['Person'])
   })
 
+  it('a class without pk() is a clear error, not a TypeError', () => {
+    // Plain JavaScript (or a cast) can leave the abstract pk() out.
+    const NoPk = class NoPk extends (Entity as unknown as new () => object) {
+      id = 1
+      static key = 'NoPk'
+    } as unknown as typeof Entity
+    const error = thrown(() => normalize(NoPk, { id: 1 }))
+    expect(error).toBeInstanceOf(SchemaDefinitionError)
+    expect((error as Error).message).toContain('"NoPk" has no pk() method')
+  })
+
   it('falls back to the class name, and names the problem when there is none', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
     class Fallback extends Entity {
       id = ''
       pk() {
@@ -33,6 +51,11 @@ describe('Entity', () => {
       }
     }
     expect(Fallback.key).toBe('Fallback')
+    expect(Fallback.key).toBe('Fallback')
+    // A minifier renames classes: said once, in development.
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Add `static key = 'Fallback'`"))
+    warn.mockRestore()
     const Anonymous = (() =>
       class extends Entity {
         pk() {

@@ -1,4 +1,4 @@
-import { MemoCache, schema } from 'rtk-resources'
+import { EntityValidationError, MemoCache, SchemaDefinitionError, schema } from 'rtk-resources'
 import { expectPlainJson, write } from '../fixtures/tables'
 
 class Todo {
@@ -85,5 +85,89 @@ describe('schema.Entity', () => {
     expect(project.owner).toBeInstanceOf(Owner)
     expect(project.owner?.name).toBe('Olga')
     expect(project.due).toEqual(new Date('2030-01-01T00:00:00.000Z'))
+  })
+})
+
+describe('schema.Entity(Base, options) as a base class (data-client mixin)', () => {
+  class Article {
+    id = ''
+    slug = ''
+    title = ''
+  }
+
+  it('takes its table key from the subclass, not from Base', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {}) // no static key
+    class ArticleEntity extends schema.Entity(Article) {}
+    class OtherArticle extends schema.Entity(Article) {}
+    expect(ArticleEntity.key).toBe('ArticleEntity')
+    expect(OtherArticle.key).toBe('OtherArticle')
+    const { response } = write(ArticleEntity, { id: 'a', title: 'A' })
+    expect(Object.keys(response.entities)).toEqual(['ArticleEntity'])
+    expect(warn).toHaveBeenCalledTimes(2)
+    warn.mockRestore()
+  })
+
+  it('a subclass static key, or the key option, wins', () => {
+    class Keyed extends schema.Entity(Article) {
+      static key = 'Story'
+    }
+    expect(Keyed.key).toBe('Story')
+    class Optioned extends schema.Entity(Article, { key: 'Post' }) {}
+    expect(Optioned.key).toBe('Post')
+  })
+
+  it('honours a pk() written on the subclass, over the pk option', () => {
+    class BySlug extends schema.Entity(Article, { key: 'BySlug', pk: 'id' }) {
+      pk() {
+        return this.slug
+      }
+    }
+    const { result, source } = write([BySlug], [{ id: '1', slug: 'hello', title: 'Hi' }])
+    expect(result).toEqual(['hello'])
+    const [read] = new MemoCache().denormalize([BySlug], result, source).data as BySlug[]
+    expect(read).toBeInstanceOf(BySlug)
+    expect(read).toBeInstanceOf(Article)
+    expect(read?.pk()).toBe('hello')
+  })
+
+  it('accepts the lifecycle options: process, merge, validate, useIncoming, schema', () => {
+    class Owner {
+      id = ''
+    }
+    const OwnerEntity = schema.Entity(Owner, { key: 'MixOwner' })
+    class Post {
+      id = ''
+      title = ''
+      owner: Owner | undefined = undefined
+      at = new Date(0)
+    }
+    const PostEntity = schema.Entity(Post, {
+      key: 'MixPost',
+      schema: { owner: OwnerEntity, at: Date },
+      process: (input: any) => ({ ...input, title: String(input.title).trim() }),
+      merge: (existing, incoming) => ({ ...existing, ...incoming, merged: true }),
+      validate: (record) => (record.title === '' ? 'empty title' : undefined),
+      useIncoming: () => true,
+    })
+    const first = write(PostEntity, { id: 'p', title: '  Hi  ', owner: { id: 'o' }, at: 'x' })
+    expect(first.response.entities.MixPost?.p).toMatchObject({ title: 'Hi', owner: 'o' })
+    const second = write(PostEntity, { id: 'p', title: 'Again' }, first.tables)
+    expect(second.response.entities.MixPost?.p).toMatchObject({ title: 'Again', merged: true })
+    expect(() => write(PostEntity, { id: 'q', title: '  ' })).toThrow(EntityValidationError)
+  })
+
+  it('a class with no name and no key is a clear error; unknown options warn', () => {
+    const Anonymous = schema.Entity(
+      (() =>
+        class {
+          id = ''
+        })(),
+    )
+    expect(() => Anonymous.key).toThrow(SchemaDefinitionError)
+    expect(() => write(Anonymous, { id: '1' })).toThrow(/no `static key` and no class name/)
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    schema.Entity(Article, { key: 'Warned', shouldUpdate: () => true } as never)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"shouldUpdate"'))
+    warn.mockRestore()
   })
 })

@@ -1,6 +1,9 @@
 import { MemoCache, SchemaDefinitionError, schema } from 'rtk-resources'
 import { Cat, Dog, pets, petUnion } from '../fixtures/entities'
 import { expectPlainJson, write } from '../fixtures/tables'
+import { silenceUnknownAttributeWarnings } from '../fixtures/warnings'
+
+silenceUnknownAttributeWarnings()
 
 describe('schema.Union', () => {
   it('stores the value in the table its discriminator names', () => {
@@ -50,4 +53,23 @@ describe('schema.Union', () => {
     expect(memo.query(petUnion, [{ id: 'c', type: 'fish' }], source).data).toBeUndefined()
     expect(memo.query(petUnion, ['c'], source).data).toBeUndefined()
   })
+})
+
+test('an unknown schema-attribute value warns once per schema and value, in development', () => {
+  const union = new schema.Union(pets, 'type')
+  const warn = jest.mocked(console.warn)
+  warn.mockClear()
+  write(
+    { a: union, b: union, c: union },
+    {
+      a: { id: 'p', type: 'parrot' },
+      b: { id: 'q', type: 'parrot' },
+      c: { id: 'f', type: 'fish' },
+    },
+  )
+  expect(warn).toHaveBeenCalledTimes(2)
+  expect(warn).toHaveBeenCalledWith(
+    expect.stringContaining('"parrot", which is not in the mapping'),
+  )
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('expected one of "cat", "dog"'))
 })

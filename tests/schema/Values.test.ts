@@ -1,6 +1,9 @@
 import { Entity, MemoCache, schema } from 'rtk-resources'
 import { Cat, Dog, User, pets } from '../fixtures/entities'
 import { expectPlainJson, write } from '../fixtures/tables'
+import { silenceUnknownAttributeWarnings } from '../fixtures/warnings'
+
+silenceUnknownAttributeWarnings()
 
 describe('schema.Values', () => {
   it('normalizes every value; keys are data', () => {

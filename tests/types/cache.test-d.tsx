@@ -34,6 +34,33 @@ async function check() {
   expectTypeOf(controller.getResponse(getUser, { id: 1 }, store.getState()).data).toEqualTypeOf<
     User | undefined
   >()
+  // Optional args may be left out before the state (and the response or error).
+  const lists = new Endpoint(async (_params?: { page?: number }) => [], {
+    schema: [Post],
+    name: 'lists',
+  })
+  expectTypeOf(controller.getResponse(lists, store.getState()).data).toEqualTypeOf<
+    Post[] | undefined
+  >()
+  expectTypeOf(controller.getResponse(lists, { page: 2 }, store.getState()).data).toEqualTypeOf<
+    Post[] | undefined
+  >()
+  expectTypeOf(controller.getError(lists, store.getState())).toEqualTypeOf<Error | undefined>()
+  controller.setResponse(lists, [])
+  controller.setError(lists, new Error('down'))
+  // @ts-expect-error a required param cannot be left out
+  controller.getResponse(getUser, store.getState())
+  // The call state: everything a reader needs, typed from the endpoint.
+  expectTypeOf(cache.selectCall(getUser, { id: 1 })(store.getState()).data).toEqualTypeOf<
+    User | undefined
+  >()
+  expectTypeOf(cache.selectCall(getUser, { id: 1 })(store.getState()).error).toEqualTypeOf<
+    Error | undefined
+  >()
+  expectTypeOf(cache.selectEntity(User, 1)(store.getState())).toEqualTypeOf<User | undefined>()
+  // Detached methods keep their types.
+  const { fetch } = controller
+  expectTypeOf(await fetch(getUser, { id: 1 })).toEqualTypeOf<User>()
 }
 
 function Hooks() {

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { expectTypeOf } from 'expect-type'
-import type { PathArgs, RestGenerics, ShortenPath } from 'rtk-resources'
+import type { BodyFields, PathArgs, RestGenerics, ShortenPath } from 'rtk-resources'
 import {
   createEntityCache,
   createResource,
@@ -206,10 +206,19 @@ expectTypeOf(hooks).toHaveProperty('useDelete')
 // @ts-expect-error no such member
 hooks.useGetOne()
 
-// delete reads as the entity or undefined (it is gone from the cache).
-expectTypeOf(controller.fetch(TodoResource.delete, { id: 1 })).resolves.toEqualTypeOf<
-  Todo | undefined
->()
+// delete resolves to what it returns: the response (some fields) or the params, not the entity.
+type TodoDeleted = BodyFields<Todo> | { id: string | number }
+expectTypeOf(controller.fetch(TodoResource.delete, { id: 1 })).resolves.toEqualTypeOf<TodoDeleted>()
+expectTypeOf(TodoResource.delete({ id: 1 })).resolves.toEqualTypeOf<TodoDeleted>()
+// @ts-expect-error not a Todo instance: no pk()
+void controller.fetch(TodoResource.delete, { id: 1 }).then((deleted) => deleted.pk())
+// A RestEndpoint with a schema.Delete resolves to its response, too.
+const removeTodo = new RestEndpoint({
+  path: '/todos/:id',
+  method: 'DELETE',
+  schema: new schema.Delete(Todo),
+})
+expectTypeOf(controller.fetch(removeTodo, { id: 1 })).resolves.toEqualTypeOf<BodyFields<Todo>>()
 const Union = createResource({
   path: '/things/:id',
   schema: new schema.Union({ todo: Todo }, 'type'),
@@ -241,3 +250,8 @@ Auth.update({ teamId: 1, id: 2 }, { title: 'x' })
 // @ts-expect-error teamId is required
 Auth.getList({})
 expectTypeOf(Auth.get.describe()).toEqualTypeOf<string>()
+
+// sideEffect: true without a method is a POST: calls take a body.
+const sideEffectPost = new RestEndpoint({ path: '/todos', sideEffect: true })
+expectTypeOf(sideEffectPost.method).toEqualTypeOf<'POST'>()
+sideEffectPost({ title: 'x' })

@@ -1,6 +1,6 @@
 import { expectTypeOf } from 'expect-type'
-import type { Denormalize } from 'rtk-resources'
-import { schema } from 'rtk-resources'
+import type { Denormalize, Normalize } from 'rtk-resources'
+import { normalize, schema } from 'rtk-resources'
 import { Post, User, pets } from '../fixtures/entities'
 
 expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<User>()
@@ -20,3 +20,54 @@ const del = new schema.Delete(User)
 expectTypeOf<Denormalize<typeof del>>().toEqualTypeOf<User | undefined>()
 // @ts-expect-error a User is not a Post
 expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<Post>()
+
+// Field conversions read as what they make: a class as its instance, a function as its result.
+class Money {
+  constructor(readonly text: string) {}
+}
+const converted = {
+  total: Money,
+  count: Number,
+  big: BigInt,
+  at: (s: string) => ({ parsed: s }),
+  when: Date,
+}
+expectTypeOf<Denormalize<typeof converted>>().toEqualTypeOf<{
+  total: Money
+  count: number
+  big: bigint
+  at: { parsed: string }
+  when: Date
+}>()
+
+// schema.Entity(Base, options) as a base class: instances keep Base's fields and get pk().
+class Book {
+  isbn = ''
+  title = ''
+}
+class BookEntity extends schema.Entity(Book, { pk: 'isbn', process: (input: any) => input }) {}
+expectTypeOf<BookEntity['title']>().toEqualTypeOf<string>()
+expectTypeOf(BookEntity.key).toEqualTypeOf<string>()
+expectTypeOf<Denormalize<typeof BookEntity>>().toEqualTypeOf<BookEntity>()
+expectTypeOf(new (class extends BookEntity {})().pk()).toEqualTypeOf<string | number | undefined>()
+// @ts-expect-error a pk option must name a field of the class
+schema.Entity(Book, { pk: 'nope' })
+
+// normalize types its result from the schema: entities become their pk (a string).
+const normalizedUser = normalize(User, { id: 1 })
+expectTypeOf(normalizedUser.result).toEqualTypeOf<string>()
+expectTypeOf(normalize([User], []).result).toEqualTypeOf<string[]>()
+expectTypeOf(normalize({ results: [Post], nextPage: '' }, {}).result).toEqualTypeOf<{
+  results: string[]
+  nextPage: string
+}>()
+expectTypeOf(normalize(new schema.Values(User), {}).result).toEqualTypeOf<Record<string, string>>()
+expectTypeOf(normalize(new schema.Union(pets, 'type'), {}).result).toEqualTypeOf<{
+  id: string
+  schema: 'cat' | 'dog'
+}>()
+expectTypeOf(normalize(new schema.Delete(User), 1).result).toEqualTypeOf<string>()
+expectTypeOf(normalize(new schema.Array(pets, 'type'), []).result).toEqualTypeOf<
+  { id: string; schema: 'cat' | 'dog' }[]
+>()
+expectTypeOf<Normalize<{ when: DateConstructor }>>().toEqualTypeOf<{ when: string }>()

@@ -4,10 +4,10 @@
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
  */
 import { isDev } from '../../internal/env'
-import { hasOwn } from '../../internal/ownKeys'
 import type { Readable } from '../read/readCall'
 import type { StoreRuntime } from '../runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from '../slice/actions'
+import { getRequestMeta, hasResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 import type { CollectGarbageOptions } from './plan'
 import { planCollection } from './plan'
@@ -45,8 +45,9 @@ export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: Col
       store.dispatch(actions.collected(payload))
     }
     // Bookkeeping of keys this store no longer holds is dropped, so it stays bounded.
-    const { results, meta } = selectSlice(store.getState())
-    const stored = (key: string) => hasOwn(results, key) || hasOwn(meta, key)
+    const slice = selectSlice(store.getState())
+    const stored = (key: string) =>
+      hasResult(slice, key) || getRequestMeta(slice, key) !== undefined
     retained.forgetReleased(stored)
     for (const key of [...schemas.keys()]) {
       if (!stored(key) && !retained.isRetained(key)) schemas.forget(key)

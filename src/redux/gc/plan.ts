@@ -12,14 +12,18 @@
  *   schema is unknown, no record goes in that sweep.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
  */
-import { getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
+import { getOwn, setOwn } from '../../internal/ownKeys'
 import { ReferenceWalker, schemaEntities } from '../../normalizr/references'
 import type { EntityMeta, EntitySchemaContract } from '../../normalizr/types'
 import type { InFlightRequests } from '../runtime/inFlight'
 import type { RetainedKeys } from '../runtime/retained'
 import type { CollectedPayload } from '../slice/actions'
 import { readSourceOf, sourceOf } from '../slice/entitySource'
-import type { EntityCacheState, RequestMeta } from '../slice/state'
+import { isSplitTable } from '../slice/layout'
+import { getRequestMeta, getResult, hasResult, requestKeys, resultKeys } from '../slice/requests'
+import type { EntityCacheState } from '../slice/state'
+import type { StoredMap } from '../slice/storedMap'
+import { forEachStored } from '../slice/storedMap'
 import type { SchemaMemory } from './schemaMemory'
 
 /** Options of `controller.collectGarbage`. */
@@ -52,9 +56,9 @@ function collectableKeys({ slice, retained, requests, now, olderThan }: GcInputs
   const cutoff = now - olderThan
   const layered = new Set(slice.optimistic.map((layer) => layer.key))
   const keys: string[] = []
-  for (const key of new Set([...Object.keys(slice.results), ...Object.keys(slice.meta)])) {
+  for (const key of new Set([...resultKeys(slice), ...requestKeys(slice)])) {
     if (retained.isRetained(key) || layered.has(key) || requests.isPending(key)) continue
-    const meta = getOwn<RequestMeta>(slice.meta, key)
+    const meta = getRequestMeta(slice, key)
     const lastUse = Math.max(
       retained.releasedAt(key) ?? 0,
       meta?.date ?? 0,
@@ -80,17 +84,17 @@ function tablesOf(schemas: readonly unknown[], memory: SchemaMemory, into: Set<s
 function collectableEntities(input: GcInputs, collected: Set<string>): Record<string, string[]> {
   const { slice, retained, requests, schemas } = input
   const roots: Array<[schema: unknown, value: unknown]> = []
-  for (const key of Object.keys(slice.results)) {
+  for (const key of resultKeys(slice)) {
     if (collected.has(key)) continue
     const known = schemas.schemasOf(key)
     if (!known) return {} // unknown schema: keep every record this sweep
-    for (const schema of known) roots.push([schema, slice.results[key]])
+    for (const schema of known) roots.push([schema, getResult(slice, key)])
   }
   // Retained readers that read the tables themselves (Queries, gets answered from the tables)
   // keep every record of the tables their schema names.
   const keptTables = new Set<string>()
   for (const key of retained.retainedKeys()) {
-    if (hasOwn(slice.results, key)) continue
+    if (hasResult(slice, key)) continue
     const known = schemas.schemasOf(key)
     if (!known) return {}
     tablesOf(known, schemas, keptTables)
@@ -157,21 +161,14 @@ function unreached(
     if (keptTables.has(table)) continue
     const kept = reached.get(table)
     const pks: string[] = []
-    const buckets = slice.entitiesMeta[table] as Record<string, Record<string, EntityMeta>>
-    for (const bucket of Object.keys(buckets)) {
-      const metas = buckets[bucket] as Record<string, EntityMeta>
-      for (const pk of Object.keys(metas)) {
-        if (kept?.has(pk)) continue
-        // A tombstone stays while a request that started before the delete is in flight: its
-        // response must not bring the entity back.
-        if (
-          (metas[pk] as EntityMeta).deleted &&
-          earliestPending < (metas[pk] as EntityMeta).fetchedAt
-        )
-          continue
-        pks.push(pk)
-      }
-    }
+    const metas = getOwn<StoredMap<EntityMeta>>(slice.entitiesMeta, table)
+    forEachStored(metas, isSplitTable(slice.layout, table), (pk, meta) => {
+      if (kept?.has(pk)) return
+      // A tombstone stays while a request that started before the delete is in flight: its
+      // response must not bring the entity back.
+      if (meta.deleted && earliestPending < meta.fetchedAt) return
+      pks.push(pk)
+    })
     if (pks.length > 0) setOwn(entities, table, pks.sort())
   }
   return entities

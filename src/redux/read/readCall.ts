@@ -3,7 +3,6 @@
  * verdict a reader needs (expiry status, error, whether a request is pending). Pure functions of
  * their inputs; the selectors (selectors.ts) memoize them per call.
  */
-import { getOwn } from '../../internal/ownKeys'
 import type { MemoCache } from '../../normalizr/MemoCache'
 import { isEntitySchema } from '../../normalizr/isEntity'
 import { queryKey } from '../../normalizr/queryKey'
@@ -15,7 +14,10 @@ import { deserializeError } from '../slice/serializeError'
 import type { EntityCacheState, RequestMeta } from '../slice/state'
 
 /** The tables a read sees: confirmed records, their meta, and the optimistic layers on top. */
-export type TablesView = Pick<EntityCacheState, 'entities' | 'entitiesMeta' | 'optimistic'>
+export type TablesView = Pick<
+  EntityCacheState,
+  'entities' | 'entitiesMeta' | 'layout' | 'optimistic'
+>
 
 /** Anything readable from the cache: an endpoint or a Query. */
 export type Readable = EndpointInterface<any, any, any> | Query<any, any, any>
@@ -146,9 +148,4 @@ export function queryCallState(data: unknown): CallState {
     pending: false,
     incomplete: false,
   }
-}
-
-/** The request meta of `key`. */
-export function metaOf(slice: EntityCacheState, key: string): RequestMeta | undefined {
-  return getOwn<RequestMeta>(slice.meta, key)
 }

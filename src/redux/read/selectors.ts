@@ -5,13 +5,14 @@
  * {@link SELECTORS_PER_READABLE}), and a selector returns the same reference until something its
  * value depends on changes: a dispatch that touches nothing it reads costs a few identity checks.
  */
-import { createSelectorCreator, lruMemoize } from 'reselect'
-import { getOwn } from '../../internal/ownKeys'
+import { createSelectorCreator } from 'reselect'
 import type { MemoCache } from '../../normalizr/MemoCache'
 import type { EndpointInterface } from '../endpointTypes'
 import type { Query } from './Query'
-import type { EntityCacheState, RequestMeta } from '../slice/state'
+import { getRequestMeta, getResult } from '../slice/requests'
+import type { EntityCacheState } from '../slice/state'
 import { LruMap } from './lru'
+import { weakLastMemoize } from './memoize'
 import type { CallState, DataRead, Readable, ResponseState } from './readCall'
 import {
   endpointCallState,
@@ -24,9 +25,10 @@ import {
 /** How many selectors (distinct args) each endpoint or query keeps. */
 export const SELECTORS_PER_READABLE = 500
 
+/** Selectors that remember their last inputs weakly (memoize.ts): no old state is kept alive. */
 const createCacheSelector = createSelectorCreator({
-  memoize: lruMemoize,
-  argsMemoize: lruMemoize,
+  memoize: weakLastMemoize,
+  argsMemoize: weakLastMemoize,
   devModeChecks: { identityFunctionCheck: 'never' },
 })
 
@@ -56,9 +58,10 @@ export function buildSelectors(
   /** Told the key and schema of each new call read (garbage collection remembers schemas). */
   onNewCall?: (key: string, schema: unknown) => void,
 ) {
-  const registry = new WeakMap<object, LruMap<string, CallSelectors>>()
+  let registry = new WeakMap<object, LruMap<string, CallSelectors>>()
   const selectEntities = (root: unknown) => selectSlice(root).entities
   const selectEntitiesMeta = (root: unknown) => selectSlice(root).entitiesMeta
+  const selectLayout = (root: unknown) => selectSlice(root).layout
   const selectOptimistic = (root: unknown) => selectSlice(root).optimistic
 
   function endpointSelectors(
@@ -69,15 +72,17 @@ export function buildSelectors(
     let last: DataRead | undefined
     const selectRead = createCacheSelector(
       [
-        (root: unknown) => getOwn(selectSlice(root).results, key),
+        (root: unknown) => getResult(selectSlice(root), key),
         selectEntities,
         selectEntitiesMeta,
+        selectLayout,
         selectOptimistic,
       ],
-      (result, entities, entitiesMeta, optimistic): DataRead => {
+      (result, entities, entitiesMeta, layout, optimistic): DataRead => {
         const read = readEndpoint(memo, endpoint, args, result, {
           entities,
           entitiesMeta,
+          layout,
           optimistic,
         })
         // The same read as before (the memo kept the data): keep the same object, so that what
@@ -94,7 +99,7 @@ export function buildSelectors(
       },
     )
     const call = createCacheSelector(
-      [selectRead, (root: unknown) => getOwn<RequestMeta>(selectSlice(root).meta, key)],
+      [selectRead, (root: unknown) => getRequestMeta(selectSlice(root), key)],
       (read, meta) => endpointCallState(endpoint, read, meta),
     )
     return {
@@ -106,9 +111,9 @@ export function buildSelectors(
 
   function querySelectors(query: Query<unknown>, args: readonly unknown[]): CallSelectors {
     const selectEntries = createCacheSelector(
-      [selectEntities, selectEntitiesMeta, selectOptimistic],
-      (entities, entitiesMeta, optimistic) =>
-        readQueryEntries(memo, query, args, { entities, entitiesMeta, optimistic }),
+      [selectEntities, selectEntitiesMeta, selectLayout, selectOptimistic],
+      (entities, entitiesMeta, layout, optimistic) =>
+        readQueryEntries(memo, query, args, { entities, entitiesMeta, layout, optimistic }),
     )
     // `process` reruns only when the entries change (the memo keeps them while their tables do).
     const data = createCacheSelector([selectEntries], (entries) =>
@@ -140,6 +145,13 @@ export function buildSelectors(
   }
 
   return {
+    /**
+     * Drops every selector made so far (after a reset or a garbage collection sweep), so none
+     * keeps the data it last returned alive; the next `select` makes new ones.
+     */
+    forgetAll(): void {
+      registry = new WeakMap()
+    },
     /** A memoized selector of the call's data (`undefined` when none). */
     select: (readable: Readable, ...args: readonly unknown[]): RootSelector<unknown> =>
       selectorsOf(readable, args).data,

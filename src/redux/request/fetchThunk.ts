@@ -6,6 +6,7 @@
  */
 import type { Dispatch } from '@reduxjs/toolkit'
 import { abortReason, isAbortError } from '../../internal/abort'
+import { isDev } from '../../internal/env'
 import { stableStringify } from '../../internal/stableStringify'
 import type { EndpointInterface } from '../endpointTypes'
 import type { Readable } from '../read/readCall'
@@ -28,6 +29,8 @@ export type CacheThunk<T> = (dispatch: Dispatch, getState: () => unknown) => Pro
 
 /** What the fetch thunk needs from its cache. */
 export interface FetchDeps {
+  /** Where the slice is mounted (named in messages). */
+  reducerPath: string
   actions: EntityCacheActions
   selectSlice: (root: unknown) => EntityCacheState
   /** The data selector of a call (what a fetch resolves to: the data as now stored). */
@@ -71,7 +74,20 @@ const ignore = () => {}
 
 /** Builds `fetchThunk(endpoint, args, options)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
-  const { actions, selectSlice, select, defaults, clock, runtimes, remember } = deps
+  const { reducerPath, actions, selectSlice, select, defaults, clock, runtimes, remember } = deps
+  let warnedNoMiddleware = false
+  /** In development, once per cache: the store's first request did not pass its middleware. */
+  const checkMiddleware = (runtime: StoreRuntime) => {
+    if (!isDev || warnedNoMiddleware || runtime.middlewareSeen) return
+    warnedNoMiddleware = true
+    console.warn(
+      `rtk-resources: the cache mounted at state.${reducerPath} ` +
+        'has no middleware in this store. Requests still work, but garbage collection, and ' +
+        'forgetting requests in flight on a reset dispatched from DevTools or a replay, do not. ' +
+        'Add it: configureStore({ middleware: (getDefaultMiddleware) => ' +
+        'getDefaultMiddleware().concat(cache.middleware) }).',
+    )
+  }
 
   return function fetchThunk<T = unknown>(
     endpoint: EndpointInterface,
@@ -87,7 +103,8 @@ export function buildFetchThunk(deps: FetchDeps) {
         return Promise.reject(error)
       }
       remember(key, endpoint.schema)
-      const { requests, pageTails } = runtimes.of({ dispatch, getState })
+      const runtime = runtimes.of({ dispatch, getState })
+      const { requests, pageTails } = runtime
       // Pages of one list share its key; each page is its own request.
       const flightKey = endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
       const shareAs = !endpoint.sideEffect || options.fromRender ? flightKey : undefined
@@ -99,6 +116,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       const flight = requests.start(key, fetchedAt, shareAs, options.signal)
       const begin = () => {
         dispatch(actions.requested({ key, fetchedAt }))
+        checkMiddleware(runtime)
         if (endpoint.sideEffect) {
           writeOptimistic(endpoint, args, key, fetchedAt, deps, { dispatch, getState })
         }

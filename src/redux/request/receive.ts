@@ -4,11 +4,12 @@
  * with the other results it changes (`updateResults`: lists that grow). Used by fetches,
  * `setResponse` and fixtures alike, so all three store a response the same way.
  */
-import { getOwn, hasOwn } from '../../internal/ownKeys'
+import { assertNotTooDeep } from '../../internal/depth'
 import { normalize } from '../../normalizr/normalize'
 import type { EndpointInterface } from '../endpointTypes'
 import type { ReceivedPayload, ResponseTimes } from '../slice/actions'
 import { sourceOf } from '../slice/entitySource'
+import { allResults, getResult, hasResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 
 /** The payload of the `received` action for `response` to `endpoint(...args)`. */
@@ -21,16 +22,18 @@ export function receivedPayload(
   times: ResponseTimes,
 ): ReceivedPayload {
   const value = response === undefined ? null : response
+  // Deep input never reaches the store (with a schema or without).
+  assertNotTooDeep(value)
   const schema = endpoint.schema
   const normalized =
     schema === undefined || schema === null
       ? { result: value, entities: {}, entitiesMeta: {} }
       : normalize(schema, value, args, sourceOf(slice), times)
   let result = normalized.result
-  if (endpoint.mergeResult && hasOwn(slice.results, key)) {
-    result = endpoint.mergeResult(getOwn(slice.results, key), result)
+  if (endpoint.mergeResult && hasResult(slice, key)) {
+    result = endpoint.mergeResult(getResult(slice, key), result)
   }
-  const updates = endpoint.updateResults?.(result, slice.results, args as never, normalized)
+  const updates = endpoint.updateResults?.(result, allResults(slice), args as never, normalized)
   return {
     key,
     result,

@@ -2,26 +2,26 @@
  * Case reducers for whole-cache changes: invalidating and expiring keys, resetting, and
  * forgetting what garbage collection planned. Pure: everything they need is in the action.
  */
-import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
 import type { CollectedPayload, InvalidatedPayload } from './actions'
-import { removeBucketed } from './buckets'
+import type { Change } from './requests'
+import { getRequestMeta, REMOVE, writeRequests } from './requests'
 import type { EntityCacheState, RequestMeta } from './state'
 import { initialEntityCacheState } from './state'
+import { removeFromTables } from './tables'
 
-/** Rewrites the meta of `keys` with `change`; keys without meta get one when `create` says so. */
+/** Rewrites the meta of `keys` with `change` (`undefined`: left as it is). */
 function rewriteMeta(
   state: EntityCacheState,
   keys: readonly string[],
   change: (previous: RequestMeta | undefined) => RequestMeta | undefined,
 ): EntityCacheState {
-  let meta: Record<string, RequestMeta> | undefined
+  const changes: Change<RequestMeta>[] = []
   for (const key of keys) {
-    const next = change(getOwn<RequestMeta>(state.meta, key))
-    if (!next) continue
-    meta ??= { ...state.meta }
-    setOwn(meta, key, next)
+    const next = change(getRequestMeta(state, key))
+    if (next) changes.push([key, next])
   }
-  return meta ? { ...state, meta } : state
+  if (changes.length === 0) return state
+  return { ...state, ...writeRequests(state, [], changes) }
 }
 
 /**
@@ -52,23 +52,20 @@ export function reset(_state: EntityCacheState, { date }: { date: number }): Ent
  * payload names (no tombstones: forgetting is not deleting).
  */
 export function collected(state: EntityCacheState, payload: CollectedPayload): EntityCacheState {
-  let results = state.results
-  let meta = state.meta
-  for (const key of payload.keys) {
-    if (hasOwn(results, key)) {
-      if (results === state.results) results = { ...results }
-      deleteOwn(results, key)
-    }
-    if (hasOwn(meta, key)) {
-      if (meta === state.meta) meta = { ...meta }
-      deleteOwn(meta, key)
-    }
+  const removals = payload.keys.map((key) => [key, REMOVE] as const)
+  // One after the other: each may change the layout.
+  const withoutKeys: EntityCacheState = {
+    ...state,
+    ...writeRequests(state, removals, removals, true),
   }
-  const tables = removeBucketed(state.entities, state.entitiesMeta, payload.entities)
+  const next: EntityCacheState = {
+    ...withoutKeys,
+    ...removeFromTables(withoutKeys, payload.entities),
+  }
   const unchanged =
-    results === state.results &&
-    meta === state.meta &&
-    tables.entities === state.entities &&
-    tables.entitiesMeta === state.entitiesMeta
-  return unchanged ? state : { ...state, ...tables, results, meta }
+    next.results === state.results &&
+    next.meta === state.meta &&
+    next.entities === state.entities &&
+    next.entitiesMeta === state.entitiesMeta
+  return unchanged ? state : next
 }

@@ -1,7 +1,11 @@
 import { getOwn } from '../../internal/ownKeys'
 import type { EntityMeta, EntityRecord, EntitySource } from '../../normalizr/types'
-import { readBucketed } from './buckets'
+import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
+import type { StoredMap } from './storedMap'
+import { keysOfStored } from './storedMap'
+import type { TablesState } from './tables'
+import { getEntityMeta, getRecord } from './tables'
 
 const sources = new WeakMap<object, EntitySource>()
 const orders = new WeakMap<object, string[]>()
@@ -17,13 +21,11 @@ function comparePks(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-/** The pks of a bucketed table in read order; cached per table identity. */
-function orderedPks(table: Record<string, Record<string, EntityRecord>>): string[] {
+/** The pks of a table in read order, whatever its layout; cached per table identity. */
+function orderedPks(table: StoredMap<EntityRecord>, split: boolean): string[] {
   let pks = orders.get(table)
   if (!pks) {
-    pks = []
-    for (const bucket of Object.keys(table)) pks.push(...Object.keys(table[bucket] as object))
-    pks.sort(comparePks)
+    pks = keysOfStored(table, split).sort(comparePks)
     orders.set(table, pks)
   }
   return pks
@@ -33,20 +35,21 @@ function orderedPks(table: Record<string, Record<string, EntityRecord>>): string
  * The engine's view of a slice state. Cached per `entities` object, which is also the snapshot
  * token: any write replaces it, and nothing else does.
  */
-export function sourceOf(state: Pick<EntityCacheState, 'entities' | 'entitiesMeta'>): EntitySource {
-  const { entities, entitiesMeta } = state
+export function sourceOf(state: TablesState): EntitySource {
+  const { entities } = state
   let source = sources.get(entities)
   if (source) return source
+  const tables: TablesState = { entities, entitiesMeta: state.entitiesMeta, layout: state.layout }
   source = {
     token: entities,
-    getEntity: (key, pk) => readBucketed<EntityRecord>(entities, key, pk),
-    getMeta: (key, pk) => readBucketed<EntityMeta>(entitiesMeta, key, pk),
+    getEntity: (key, pk): EntityRecord | undefined => getRecord(tables, key, pk),
+    getMeta: (key, pk): EntityMeta | undefined => getEntityMeta(tables, key, pk),
     getTable: (key) => getOwn(entities, key),
     forEachEntity(key, fn) {
-      const table = getOwn<Record<string, Record<string, EntityRecord>>>(entities, key)
+      const table = getOwn<StoredMap<EntityRecord>>(entities, key)
       if (!table) return
-      for (const pk of orderedPks(table)) {
-        fn(pk, readBucketed<EntityRecord>(entities, key, pk) as EntityRecord)
+      for (const pk of orderedPks(table, isSplitTable(tables.layout, key))) {
+        fn(pk, getRecord(tables, key, pk) as EntityRecord)
       }
     },
   }
@@ -63,7 +66,7 @@ const overlayTables = new WeakMap<object, Map<string, object>>()
  * {@link sourceOf} (confirmed data only), so optimistic values never leak into the tables.
  */
 export function readSourceOf(
-  state: Pick<EntityCacheState, 'entities' | 'entitiesMeta' | 'optimistic'>,
+  state: TablesState & Pick<EntityCacheState, 'optimistic'>,
 ): EntitySource {
   const layers = state.optimistic
   const base = sourceOf(state)

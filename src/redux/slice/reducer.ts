@@ -5,12 +5,14 @@
  */
 import type { PayloadAction, Reducer, UnknownAction } from '@reduxjs/toolkit'
 import { isDev } from '../../internal/env'
-import { freezeNew } from '../../internal/freezeNew'
 import type { EntityCacheActions } from './actions'
 import { collected, expired, invalidated, reset } from './cacheCases'
+import { freezeWritten } from './freezeWritten'
+import { LAYOUT_VERSION } from './layout'
 import { failed, optimistic, received, requested, settled } from './requestCases'
 import type { EntityCacheState } from './state'
 import { initialEntityCacheState } from './state'
+import { upgradeState } from './upgrade'
 
 /** The case reducer of each action, by name (the names of {@link EntityCacheActions}). */
 export const caseReducers = {
@@ -27,22 +29,32 @@ export const caseReducers = {
 
 type CaseReducer = (state: EntityCacheState, payload: never) => EntityCacheState
 
-/** Builds the reducer for one cache's actions. */
-export function buildReducer(actions: EntityCacheActions): Reducer<EntityCacheState> {
+/**
+ * Builds the reducer for one cache's actions (mounted at `reducerPath`). A state in another
+ * storage format (persisted, server-rendered, written by hand) is upgraded on the first action,
+ * or refused with a clear error (upgrade.ts).
+ */
+export function buildReducer(
+  actions: EntityCacheActions,
+  reducerPath: string,
+): Reducer<EntityCacheState> {
   const byType = new Map<string, CaseReducer>()
   for (const name of Object.keys(caseReducers) as (keyof EntityCacheActions)[]) {
     byType.set(actions[name].type, caseReducers[name] as CaseReducer)
   }
-  const reduce = (state = initialEntityCacheState(), action: UnknownAction) => {
+  const reduce = (given: EntityCacheState | undefined, action: UnknownAction) => {
+    let state = given ?? initialEntityCacheState()
+    if (state.layout?.version !== LAYOUT_VERSION) state = upgradeState(state, reducerPath)
     const caseReducer = byType.get(action.type)
     return caseReducer ? caseReducer(state, (action as PayloadAction<never>).payload) : state
   }
-  // In development, whatever a reducer writes is frozen (new objects only): the state cannot be
-  // mutated by accident. Not in production: there are no checks, and V8 copies frozen objects
-  // slowly.
+  // In development, what a write makes is frozen, so the state cannot be mutated by accident,
+  // in the shape RTK's dev checks walk cheaply (freezeWritten.ts). Not in production: there are
+  // no checks, and V8 copies frozen objects slowly.
   if (!isDev) return reduce
   return (state, action) => {
     const next = reduce(state, action)
-    return next === state ? next : freezeNew(next)
+    if (next !== state) freezeWritten(next, state)
+    return next
   }
 }

@@ -3,26 +3,15 @@
  * `failed` or `settled`. Pure bookkeeping on numbers carried by the action (request start
  * times); every record they write arrives already normalized and merged.
  */
-import { deleteOwn, getOwn, setOwn } from '../../internal/ownKeys'
 import type { FailedPayload, ReceivedPayload, RequestStart } from './actions'
-import { writeBucketed } from './buckets'
+import type { Change } from './requests'
+import { getRequestMeta, getResult, REMOVE, writeRequests } from './requests'
 import type { EntityCacheState, OptimisticLayer, RequestMeta } from './state'
+import { writeTables } from './tables'
 
-function withMember<T>(record: Record<string, T>, key: string, value: T): Record<string, T> {
-  const next = { ...record }
-  setOwn(next, key, value)
-  return next
-}
-
-/** `results` with the other results a response changed (lists that grow) written in. */
-function withUpdates(
-  results: Record<string, unknown>,
-  updates: Readonly<Record<string, unknown>> | undefined,
-): Record<string, unknown> {
-  if (!updates) return results
-  const next = { ...results }
-  for (const key of Object.keys(updates)) setOwn(next, key, updates[key])
-  return next
+/** The state with the meta of `key` replaced (or removed). */
+function withMeta(state: EntityCacheState, key: string, meta: RequestMeta | typeof REMOVE) {
+  return { ...state, ...writeRequests(state, [], [[key, meta]]) }
 }
 
 /** The pending mark of a newer request than the one settling, kept. */
@@ -42,11 +31,11 @@ function withoutLayer(state: EntityCacheState, key: string, fetchedAt: number): 
 /** A request started: marks `pendingSince` on its key. */
 export function requested(state: EntityCacheState, { key, fetchedAt }: RequestStart) {
   if (fetchedAt < state.resetAt) return state
-  const previous = getOwn<RequestMeta>(state.meta, key)
+  const previous = getRequestMeta(state, key)
   const meta: RequestMeta = previous
     ? { ...previous, pendingSince: fetchedAt }
     : { date: 0, fetchedAt: 0, expiresAt: 0, pendingSince: fetchedAt }
-  return { ...state, meta: withMember(state.meta, key, meta) }
+  return withMeta(state, key, meta)
 }
 
 /** A mutation's optimistic write: a layer shown over the tables until its request settles. */
@@ -62,35 +51,39 @@ export function optimistic(state: EntityCacheState, layer: OptimisticLayer) {
 export function received(state: EntityCacheState, payload: ReceivedPayload) {
   const { key, result, entities, entitiesMeta, times, updates } = payload
   if (times.fetchedAt < state.resetAt) return state
-  const tables = writeBucketed(state.entities, state.entitiesMeta, entities, entitiesMeta)
-  const previous = getOwn<RequestMeta>(state.meta, key)
+  const tables = writeTables(state, entities, entitiesMeta)
+  const previous = getRequestMeta(state, key)
   const stale = previous !== undefined && previous.fetchedAt > times.fetchedAt && !previous.error
   // An invalidation issued while this request was in flight still holds.
   const invalid =
     previous?.invalidatedAt !== undefined && previous.invalidatedAt > times.fetchedAt
       ? { invalidated: true as const, invalidatedAt: previous.invalidatedAt, expiresAt: 0 }
       : {}
-  const next: EntityCacheState = {
-    ...state,
-    ...tables,
-    results: withUpdates(stale ? state.results : withMember(state.results, key, result), updates),
-    meta: stale
-      ? state.meta
-      : withMember<RequestMeta>(state.meta, key, {
-          date: times.date,
-          fetchedAt: times.fetchedAt,
-          expiresAt: times.expiresAt,
-          ...newerPending(previous, times.fetchedAt),
-          ...invalid,
-        }),
-  }
+  const results: Change<unknown>[] = stale ? [] : [[key, result]]
+  // Other results this response changed (lists that grow).
+  for (const other of Object.keys(updates ?? {})) results.push([other, updates?.[other]])
+  const meta: Change<RequestMeta>[] = stale
+    ? []
+    : [
+        [
+          key,
+          {
+            date: times.date,
+            fetchedAt: times.fetchedAt,
+            expiresAt: times.expiresAt,
+            ...newerPending(previous, times.fetchedAt),
+            ...invalid,
+          },
+        ],
+      ]
+  const next = { ...state, ...tables, ...writeRequests({ ...state, ...tables }, results, meta) }
   return withoutLayer(next, key, times.fetchedAt)
 }
 
 /** A request failed: its error is recorded beside the data of an earlier success. */
 export function failed(state: EntityCacheState, { key, error, times }: FailedPayload) {
   if (times.fetchedAt < state.resetAt) return state
-  const previous = getOwn<RequestMeta>(state.meta, key)
+  const previous = getRequestMeta(state, key)
   if (previous && previous.fetchedAt > times.fetchedAt) {
     return withoutLayer(state, key, times.fetchedAt)
   }
@@ -101,21 +94,15 @@ export function failed(state: EntityCacheState, { key, error, times }: FailedPay
     error,
     ...newerPending(previous, times.fetchedAt),
   }
-  return withoutLayer({ ...state, meta: withMember(state.meta, key, meta) }, key, times.fetchedAt)
+  return withoutLayer(withMeta(state, key, meta), key, times.fetchedAt)
 }
 
 /** A request ended with nothing to store (aborted, or answered after a reset). */
 export function settled(state: EntityCacheState, { key, fetchedAt }: RequestStart) {
-  const previous = getOwn<RequestMeta>(state.meta, key)
+  const previous = getRequestMeta(state, key)
   if (!previous || previous.pendingSince !== fetchedAt) return withoutLayer(state, key, fetchedAt)
-  let meta: Record<string, RequestMeta>
-  if (previous.fetchedAt === 0 && getOwn(state.results, key) === undefined && !previous.error) {
-    // It held nothing but the pending mark: the key goes.
-    meta = { ...state.meta }
-    deleteOwn(meta, key)
-  } else {
-    const { pendingSince: _pending, ...rest } = previous
-    meta = withMember(state.meta, key, rest)
-  }
-  return withoutLayer({ ...state, meta }, key, fetchedAt)
+  const { pendingSince: _pending, ...rest } = previous
+  // A meta that held nothing but the pending mark goes with it.
+  const empty = previous.fetchedAt === 0 && getResult(state, key) === undefined && !previous.error
+  return withoutLayer(withMeta(state, key, empty ? REMOVE : rest), key, fetchedAt)
 }

@@ -68,7 +68,8 @@ export function deserializeError(serialized: SerializedError): Error {
       ? new NetworkError(status, message, { body: rest.body })
       : Object.assign(new Error(message), { name })
   for (const member of Object.keys(rest)) {
-    if (member === 'body' || member === 'code') continue
+    // A NetworkError has its own `body` and `code`; other errors keep theirs as data.
+    if (error instanceof NetworkError && (member === 'body' || member === 'code')) continue
     Object.defineProperty(error, member, {
       value: rest[member],
       enumerable: true,

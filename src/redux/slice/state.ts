@@ -1,7 +1,13 @@
 import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
+import type { StateLayout } from './layout'
+import { EMPTY_LAYOUT } from './layout'
 
-/** `{ [entityKey]: { [bucket]: { [pk]: value } } }`: tables split in hashed buckets (see buckets.ts). */
-export type BucketedTables<T> = Record<string, Record<string, Record<string, T>>>
+/**
+ * `{ [entityKey]: { [pk]: value } }`. Typed as the readable layout every table has up to 1,024
+ * entries; a larger table (named in `layout.splitTables`) holds `{ [bucket]: { [pk]: value } }`
+ * instead, so read records through `cache.selectRecord`/`selectTable`, not by path.
+ */
+export type StoredTables<T> = Readonly<Record<string, Readonly<Record<string, T>>>>
 
 /** An error as kept in the slice: plain data only. */
 export interface SerializedError {
@@ -38,14 +44,19 @@ export interface RequestMeta {
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/concepts/cache-in-your-store.md
  */
 export interface EntityCacheState {
-  /** Stored records, per entity key, per bucket, per pk. */
-  readonly entities: BucketedTables<EntityRecord>
-  /** Meta of each record (tombstones included). */
-  readonly entitiesMeta: BucketedTables<EntityMeta>
-  /** Normalized result per request key. */
-  readonly results: Record<string, unknown>
-  /** Meta per request key. */
-  readonly meta: Record<string, RequestMeta>
+  /** How the maps below are stored (plain, or split in buckets when large), and its version. */
+  readonly layout: StateLayout
+  /** Stored records, per entity key, per pk (`entities.User['1']`). */
+  readonly entities: StoredTables<EntityRecord>
+  /** Meta of each record (tombstones included), per entity key, per pk. */
+  readonly entitiesMeta: StoredTables<EntityMeta>
+  /**
+   * Normalized result per request key. Past 1,024 request keys (`layout.splitRequests`) split
+   * in buckets: read it through `cache.select`/`selectCall`.
+   */
+  readonly results: Readonly<Record<string, unknown>>
+  /** Meta per request key (split like `results`). */
+  readonly meta: Readonly<Record<string, RequestMeta>>
   /** Time of the last `resetEntireStore`; responses to requests started before are dropped. */
   readonly resetAt: number
   /**
@@ -68,5 +79,13 @@ export interface OptimisticLayer {
 
 /** The state of a fresh cache. */
 export function initialEntityCacheState(): EntityCacheState {
-  return { entities: {}, entitiesMeta: {}, results: {}, meta: {}, resetAt: 0, optimistic: [] }
+  return {
+    layout: EMPTY_LAYOUT,
+    entities: {},
+    entitiesMeta: {},
+    results: {},
+    meta: {},
+    resetAt: 0,
+    optimistic: [],
+  }
 }

@@ -1,0 +1,100 @@
+// Type-checks a tiny consumer of the packed tarball (`npm pack`) with `skipLibCheck: false`, the
+// way users compile against the published declarations: moduleResolution bundler, node16 as an
+// ES module, and node16 as CommonJS. Needs only `npm run build` first and the devDependencies
+// already installed (the consumer resolves the peers from this repository's node_modules).
+const assert = require('node:assert')
+const { execFileSync } = require('node:child_process')
+const fs = require('node:fs')
+const path = require('node:path')
+
+const root = path.join(__dirname, '..')
+const work = path.join(root, 'test-results', 'packed-consumer')
+fs.rmSync(work, { recursive: true, force: true })
+fs.mkdirSync(work, { recursive: true })
+
+// 1. The tarball, as `npm publish` would upload it.
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const packed = JSON.parse(
+  execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root }).toString(),
+)[0]
+const files = packed.files.map((file) => file.path)
+for (const required of ['LICENSE', 'package.json', 'dist/index.d.ts', 'dist/index.d.mts']) {
+  assert.ok(files.includes(required), `the tarball lacks ${required}`)
+}
+
+// 2. Installed into the consumer's node_modules, unpacked as npm would.
+const installed = path.join(work, 'node_modules', 'rtk-resources')
+fs.mkdirSync(installed, { recursive: true })
+execFileSync('tar', [
+  '-xzf',
+  path.join(work, packed.filename),
+  '-C',
+  installed,
+  '--strip-components=1',
+])
+
+// 3. A consumer using the public names, types included (schema.SchemaAttribute among them).
+const source = `
+import { createEntityCache, createResource, Entity, normalize, schema } from 'rtk-resources'
+import type { Denormalize, NetworkError, RestResource } from 'rtk-resources'
+import { useController, useSuspense } from 'rtk-resources/react'
+
+export class Todo extends Entity {
+  id = 0
+  title = ''
+  pk() {
+    return this.id
+  }
+  static key = 'Todo'
+}
+export const byType: schema.SchemaAttribute = (value: { type: string }) => value.type
+export const union = new schema.Union({ todo: Todo }, byType)
+export const TodoResource: RestResource<'/todos/:id', typeof Todo> = createResource({
+  path: '/todos/:id',
+  schema: Todo,
+})
+export const cache = createEntityCache({ reducerPath: 'data' })
+export const ids: string[] = normalize([Todo], [{ id: 1 }]).result
+export type Read = Denormalize<typeof union>
+export type Failure = NetworkError['status']
+export function useTitle(id: number): string {
+  const controller = useController()
+  void controller.invalidate(TodoResource.get, { id })
+  return useSuspense(TodoResource.get, { id }).title
+}
+`
+const base = {
+  strict: true,
+  skipLibCheck: false,
+  noEmit: true,
+  target: 'ES2022',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  types: [],
+}
+const variants = [
+  { dir: 'bundler', type: 'module', options: { module: 'ESNext', moduleResolution: 'Bundler' } },
+  { dir: 'node16-esm', type: 'module', options: { module: 'Node16', moduleResolution: 'Node16' } },
+  {
+    dir: 'node16-cjs',
+    type: 'commonjs',
+    options: { module: 'Node16', moduleResolution: 'Node16', esModuleInterop: true },
+  },
+]
+const tsc = require.resolve('typescript/bin/tsc', { paths: [root] })
+for (const { dir, type, options } of variants) {
+  const folder = path.join(work, dir)
+  fs.mkdirSync(folder)
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ type, private: true }))
+  fs.writeFileSync(
+    path.join(folder, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { ...base, ...options }, files: ['consumer.ts'] }),
+  )
+  fs.writeFileSync(path.join(folder, 'consumer.ts'), source)
+  try {
+    execFileSync(process.execPath, [tsc, '-p', folder], { stdio: 'pipe' })
+  } catch (error) {
+    console.error(`${dir}: the packed declarations do not compile:\n${error.stdout}${error.stderr}`)
+    process.exit(1)
+  }
+  console.log(`types: a consumer of the packed tarball compiles (${dir}, skipLibCheck: false)`)
+}

@@ -1,0 +1,151 @@
+/**
+ * The entity tables of the slice: `entities[key]` (records) and `entitiesMeta[key]` (their meta,
+ * tombstones included), stored plain or split as the layout says (storedMap.ts). A table is split
+ * when its meta grows past {@link PLAIN_LIMIT} entries, and made plain again when garbage
+ * collection leaves it at {@link SHRINK_LIMIT} or fewer.
+ */
+import { getOwn, setOwn, deleteOwn } from '../../internal/ownKeys'
+import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
+import type { StateLayout } from './layout'
+import { isSplitTable, withSplitTable } from './layout'
+import type { EntityCacheState } from './state'
+import type { StoredMap } from './storedMap'
+import {
+  countStored,
+  getStored,
+  PLAIN_LIMIT,
+  REMOVE,
+  SHRINK_LIMIT,
+  toBuckets,
+  toPlain,
+  updateStored,
+} from './storedMap'
+
+/** The part of the state the tables are. */
+export type TablesState = Pick<EntityCacheState, 'entities' | 'entitiesMeta' | 'layout'>
+
+/** The record `key`/`pk`, or `undefined` (missing or deleted). */
+export function getRecord(state: TablesState, key: string, pk: string): EntityRecord | undefined {
+  return getStored<EntityRecord>(getOwn(state.entities, key), isSplitTable(state.layout, key), pk)
+}
+
+/** The meta of `key`/`pk` (tombstones included), or `undefined`. */
+export function getEntityMeta(state: TablesState, key: string, pk: string): EntityMeta | undefined {
+  return getStored<EntityMeta>(getOwn(state.entitiesMeta, key), isSplitTable(state.layout, key), pk)
+}
+
+/** One table and its meta after changes, split or made plain when its size says so. */
+function resized(
+  key: string,
+  records: StoredMap<EntityRecord>,
+  metas: StoredMap<EntityMeta>,
+  layout: StateLayout,
+  grew: boolean,
+) {
+  const split = isSplitTable(layout, key)
+  if (!split && grew && countStored(metas, false) > PLAIN_LIMIT) {
+    return {
+      records: toBuckets(records),
+      metas: toBuckets(metas),
+      layout: withSplitTable(layout, key, true),
+    }
+  }
+  if (split && !grew && countStored(metas, true) <= SHRINK_LIMIT) {
+    return {
+      records: toPlain(records),
+      metas: toPlain(metas),
+      layout: withSplitTable(layout, key, false),
+    }
+  }
+  return { records, metas, layout }
+}
+
+/** Copies of the roots, being written. */
+interface Roots {
+  entities: Record<string, StoredMap<EntityRecord>>
+  entitiesMeta: Record<string, StoredMap<EntityMeta>>
+}
+
+/** Puts (or removes, when empty) one table and its meta into copies of the roots. */
+function place(
+  into: Roots,
+  key: string,
+  records: StoredMap<EntityRecord>,
+  metas: StoredMap<EntityMeta>,
+) {
+  if (Object.keys(records).length > 0) setOwn(into.entities, key, records)
+  else deleteOwn(into.entities, key)
+  if (Object.keys(metas).length > 0) setOwn(into.entitiesMeta, key, metas)
+  else deleteOwn(into.entitiesMeta, key)
+}
+
+/**
+ * Writes a normalized delta immutably: each touched table copied once (or, when split, its
+ * bucket index and each touched bucket). A record whose meta says `deleted` is removed from
+ * `entities`; its tombstone stays in `entitiesMeta`. The same objects when nothing was written.
+ */
+export function writeTables(
+  state: TablesState,
+  delta: EntityTables<EntityRecord>,
+  deltaMeta: EntityTables<EntityMeta>,
+): TablesState {
+  const keys = Object.keys(deltaMeta)
+  if (keys.length === 0) return state
+  const next: Roots = { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
+  let layout = state.layout
+  for (const key of keys) {
+    const metas = deltaMeta[key] as Record<string, EntityMeta>
+    const records = getOwn<Record<string, EntityRecord>>(delta, key)
+    const split = isSplitTable(layout, key)
+    const metaChanges: Array<[string, EntityMeta]> = []
+    const recordChanges: Array<[string, EntityRecord | typeof REMOVE]> = []
+    for (const pk of Object.keys(metas)) {
+      const meta = metas[pk] as EntityMeta
+      metaChanges.push([pk, meta])
+      if (meta.deleted) recordChanges.push([pk, REMOVE])
+      else if (records && Object.prototype.hasOwnProperty.call(records, pk)) {
+        recordChanges.push([pk, records[pk] as EntityRecord])
+      }
+    }
+    const table = updateStored(
+      getOwn<StoredMap<EntityRecord>>(state.entities, key),
+      split,
+      recordChanges,
+    )
+    const metaTable = updateStored(
+      getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key),
+      split,
+      metaChanges,
+    )
+    const sized = resized(key, table, metaTable, layout, true)
+    layout = sized.layout
+    place(next, key, sized.records, sized.metas)
+  }
+  return { ...(next as unknown as Omit<TablesState, 'layout'>), layout }
+}
+
+/**
+ * Removes records and their meta (garbage collection: no tombstones). A table left empty is
+ * removed, a split table left small is made plain. The same objects when nothing was removed.
+ */
+export function removeFromTables(
+  state: TablesState,
+  pksByKey: Readonly<Record<string, readonly string[]>>,
+): TablesState {
+  let next: Roots | undefined
+  let layout = state.layout
+  for (const key of Object.keys(pksByKey)) {
+    const split = isSplitTable(layout, key)
+    const removals = (pksByKey[key] as readonly string[]).map((pk) => [pk, REMOVE] as const)
+    const before = getOwn<StoredMap<EntityRecord>>(state.entities, key)
+    const beforeMeta = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
+    const table = updateStored<EntityRecord>(before, split, removals)
+    const metaTable = updateStored<EntityMeta>(beforeMeta, split, removals)
+    if (table === (before ?? table) && metaTable === (beforeMeta ?? metaTable)) continue
+    next ??= { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
+    const sized = resized(key, table, metaTable, layout, false)
+    layout = sized.layout
+    place(next, key, sized.records, sized.metas)
+  }
+  return next ? { ...(next as unknown as Omit<TablesState, 'layout'>), layout } : state
+}

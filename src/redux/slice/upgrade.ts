@@ -1,0 +1,104 @@
+/**
+ * Reading a state written in another format (a persisted state, an SSR payload, fixtures written
+ * by hand): a state without `layout` is upgraded to the current format, where its maps are
+ * recognised; a state in an unknown format is refused with a clear error (layout.ts).
+ *
+ * Format 1 (rtk-resources before layouts) kept every entity table in 1,024 hash buckets,
+ * `entities[key][bucket][pk]`. A table is read as format 1 only when every member of it is a
+ * bucket that holds exactly the pks that hash to it; anything else is read as a plain table.
+ */
+import { getOwn, isPlainObject, setOwn } from '../../internal/ownKeys'
+import type { EntityMeta, EntityRecord } from '../../normalizr/types'
+import { assertReadableLayout, EMPTY_LAYOUT, withSplitTable } from './layout'
+import type { StateLayout } from './layout'
+import type { EntityCacheState, RequestMeta } from './state'
+import type { StoredMap } from './storedMap'
+import { PLAIN_LIMIT, toBuckets } from './storedMap'
+
+const FORMAT_1_BUCKETS = 1024
+
+/** Format 1's bucket of a pk (FNV-1a modulo 1,024). */
+function format1Bucket(pk: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < pk.length; i++) {
+    hash ^= pk.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return String((hash >>> 0) % FORMAT_1_BUCKETS)
+}
+
+/** True when `table` is a format-1 bucketed table (see the module comment). */
+function isFormat1Table(table: Record<string, unknown>): boolean {
+  const buckets = Object.keys(table)
+  if (buckets.length === 0) return false
+  for (const bucket of buckets) {
+    const members = table[bucket]
+    if (!/^(?:0|[1-9]\d*)$/.test(bucket) || Number(bucket) >= FORMAT_1_BUCKETS) return false
+    if (!isPlainObject(members)) return false
+    for (const pk of Object.keys(members)) if (format1Bucket(pk) !== bucket) return false
+  }
+  return true
+}
+
+/** A table (plain, or format 1) as one plain `{ [pk]: value }`. */
+function plainTable<T>(table: unknown): Record<string, T> {
+  if (!isPlainObject(table)) return {}
+  if (!isFormat1Table(table)) return table as Record<string, T>
+  const plain: Record<string, T> = {}
+  for (const bucket of Object.keys(table)) {
+    const members = table[bucket] as Record<string, T>
+    for (const pk of Object.keys(members)) setOwn(plain, pk, members[pk])
+  }
+  return plain
+}
+
+/**
+ * The state in the current format. A state with the current layout is returned as it is; one
+ * without a layout is converted (maps over 1,024 entries split); any other layout throws.
+ */
+export function upgradeState(state: unknown, reducerPath: string): EntityCacheState {
+  const old = (isPlainObject(state) ? state : {}) as Partial<
+    Record<keyof EntityCacheState, unknown>
+  >
+  if (old.layout !== undefined) {
+    assertReadableLayout(old.layout, reducerPath)
+    return state as EntityCacheState
+  }
+  let layout: StateLayout = EMPTY_LAYOUT
+  const entities: Record<string, StoredMap<EntityRecord>> = {}
+  const entitiesMeta: Record<string, StoredMap<EntityMeta>> = {}
+  const oldEntities = isPlainObject(old.entities) ? old.entities : {}
+  const oldMeta = isPlainObject(old.entitiesMeta) ? old.entitiesMeta : {}
+  for (const key of new Set([...Object.keys(oldEntities), ...Object.keys(oldMeta)])) {
+    let records: StoredMap<EntityRecord> = plainTable<EntityRecord>(getOwn(oldEntities, key))
+    let metas: StoredMap<EntityMeta> = plainTable<EntityMeta>(getOwn(oldMeta, key))
+    if (Object.keys(metas).length > PLAIN_LIMIT) {
+      records = toBuckets(records)
+      metas = toBuckets(metas)
+      layout = withSplitTable(layout, key, true)
+    }
+    if (Object.keys(records).length > 0) setOwn(entities, key, records)
+    if (Object.keys(metas).length > 0) setOwn(entitiesMeta, key, metas)
+  }
+  let results: StoredMap<unknown> = isPlainObject(old.results) ? old.results : {}
+  let meta: StoredMap<RequestMeta> = isPlainObject(old.meta)
+    ? (old.meta as Record<string, RequestMeta>)
+    : {}
+  if (Object.keys(meta).length > PLAIN_LIMIT) {
+    results = toBuckets(results)
+    meta = toBuckets(meta)
+    layout = { ...layout, splitRequests: true }
+  }
+  // The state's types describe the readable layout; split maps are read through storedMap.ts.
+  return {
+    layout,
+    entities: entities as EntityCacheState['entities'],
+    entitiesMeta: entitiesMeta as unknown as EntityCacheState['entitiesMeta'],
+    results,
+    meta: meta as EntityCacheState['meta'],
+    resetAt: typeof old.resetAt === 'number' ? old.resetAt : 0,
+    optimistic: Array.isArray(old.optimistic)
+      ? (old.optimistic as EntityCacheState['optimistic'])
+      : [],
+  }
+}

@@ -1,0 +1,43 @@
+import { Entity, createResource } from 'rtk-resources'
+
+class Note extends Entity {
+  id = 0
+  pk() {
+    return this.id
+  }
+  static key = 'Note'
+}
+
+let warn: jest.SpyInstance
+beforeEach(() => {
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+})
+afterEach(() => warn.mockRestore())
+
+test('a misspelled createResource option warns, naming the option meant', () => {
+  createResource({
+    path: '/notes/:id',
+    schema: Note,
+    urlprefix: 'https://api.example.com',
+    dataExpiryLenght: 1000,
+    endpoint: class {},
+  } as never)
+  const texts = warn.mock.calls.map(([text]) => String(text))
+  expect(texts).toHaveLength(3)
+  expect(texts[0]).toContain('"urlprefix"; did you mean "urlPrefix"?')
+  expect(texts[1]).toContain('"dataExpiryLenght"; did you mean "dataExpiryLength"?')
+  expect(texts[2]).toContain('"endpoint"; did you mean "Endpoint"?')
+})
+
+test('known options and unrelated extra members do not warn', () => {
+  createResource({
+    path: '/notes/:id',
+    schema: Note,
+    urlPrefix: 'https://api.example.com',
+    dataExpiryLength: 1000,
+    optimistic: true,
+    requestInit: { credentials: 'include' },
+    apiVersion: 2, // an extra member, kept on every endpoint
+  })
+  expect(warn).not.toHaveBeenCalled()
+})

@@ -1,0 +1,87 @@
+/**
+ * A response of the wrong type for its schema is an error, not data: nothing is written, and the
+ * data already stored stays as it was.
+ */
+import { http, HttpResponse } from 'msw'
+import { Entity, UnexpectedResponseError, normalize, schema } from 'rtk-resources'
+import { makeRestStore } from '../fixtures/restStore'
+import { API, Todo, TodoResource } from '../fixtures/resources'
+import { thrown } from '../fixtures/tables'
+import { useMockApi } from '../mocks/server'
+
+const server = useMockApi()
+
+class User extends Entity {
+  id = 0
+  pk() {
+    return this.id
+  }
+  static key = 'User'
+}
+
+describe('normalize rejects a top-level response of the wrong type', () => {
+  it.each([
+    ['a string', '42'],
+    ['a number', 2],
+    ['a boolean', true],
+    ['a function', () => ({ id: 1 })],
+  ])('%s where an Entity, a list or an object schema expects an object', (_what, input) => {
+    for (const s of [User, [User], { user: User }, new schema.Values(User), new schema.All(User)]) {
+      const error = thrown(() => normalize(s, input))
+      expect(error).toBeInstanceOf(UnexpectedResponseError)
+      expect(error).toMatchObject({ code: 'unexpected-response', found: typeof input, input })
+    }
+  })
+
+  it('says when the string parses as JSON: the body was not parsed', () => {
+    const error = thrown(() => normalize(User, '{"id":1}')) as Error
+    expect(error.message).toContain('the body was not parsed')
+    const plain = thrown(() => normalize(User, 'rate limited')) as Error
+    expect(plain.message).not.toContain('not parsed')
+  })
+
+  it('rejects an error body where a list is expected; a map of records is still a list', () => {
+    const error = thrown(() => normalize([User], { error: 'rate limited', code: 2 }))
+    expect(error).toMatchObject({ code: 'unexpected-response', expected: 'list' })
+    expect(normalize([User], { a: { id: 1 }, b: { id: 2 } }).result).toEqual(['1', '2'])
+  })
+
+  it('keeps nested ids, a bare pk for schema.Delete, and null (no content)', () => {
+    const nested = { owner: 7, users: [1, '2'] }
+    expect(normalize({ owner: User, users: [User] }, nested).result).toEqual({
+      owner: '7',
+      users: ['1', '2'],
+    })
+    expect(normalize(new schema.Delete(User), 5).entitiesMeta.User?.['5']?.deleted).toBe(true)
+    expect(normalize(User, null).result).toBeNull()
+  })
+})
+
+describe('through the store', () => {
+  it('a GET answered with 2 rejects and does not read as Todo 2', async () => {
+    const { store, controller, check } = makeRestStore()
+    server.use(http.get(`${API}/todos/:id`, () => HttpResponse.json(2)))
+    const error = await controller.fetch(TodoResource.get, { id: 1 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    expect(store.getState().data.entities).toEqual({})
+    expect(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data).toBe(
+      undefined,
+    )
+    check()
+  })
+
+  it('an error body where a list is expected leaves the good list in place', async () => {
+    const { store, controller, cache, check } = makeRestStore()
+    const good = await controller.fetch(TodoResource.getList)
+    expect(good.length).toBeGreaterThan(0)
+    server.use(
+      http.get(`${API}/todos`, () => HttpResponse.json({ error: 'rate limited', code: 2 })),
+    )
+    const error = await controller.fetch(TodoResource.getList).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    const list = cache.select(TodoResource.getList)(store.getState())
+    expect(list).toBe(good)
+    expect(list?.every((todo) => todo instanceof Todo)).toBe(true)
+    check()
+  })
+})
