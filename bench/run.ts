@@ -23,7 +23,7 @@ const options: MeasureOptions = quick
   : { warmupMs: 300, budgetMs: 2000, minSamples: 15 }
 
 const ORDER = ['1', '2', '2s', '3', '4', '4b', '5', '5b', '5r', '6', '6r', '7', '8']
-const ORDER_BIG = ['9', '10', '11', '11s', '12']
+const ORDER_BIG = ['9', '10', '10e', '11', '11s', '12']
 
 async function main() {
   const started = Date.now()

@@ -38,6 +38,14 @@ function gc(): void {
   ;(globalThis as { gc?: () => void }).gc?.()
 }
 
+/**
+ * Collects the young generation only: clears what a setup just allocated. (A full, forced
+ * `gc()` also throws away optimized code, so the timed call after it would run cold.)
+ */
+function minorGc(): void {
+  ;(globalThis as { gc?: (options?: object) => void }).gc?.({ type: 'minor' })
+}
+
 function quantile(sorted: readonly number[], q: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
   return sorted[index] as number
@@ -65,8 +73,16 @@ export function task(fn: () => unknown, minSampleMs = 1): Task {
   }
 }
 
-/** `fn` on fresh input from `setup` each call; only `fn` is timed (one call per sample). */
-export function taskWithSetup<T>(setup: () => T, fn: (input: T) => unknown): Task {
+/**
+ * `fn` on fresh input from `setup` each call; only `fn` is timed (one call per sample). With
+ * `clean`, the young generation is collected after each setup, so that the garbage a heavy setup
+ * leaves (a new store, a parsed body) is not collected on the timed call's clock.
+ */
+export function taskWithSetup<T>(
+  setup: () => T,
+  fn: (input: T) => unknown,
+  { clean = false } = {},
+): Task {
   return {
     warm(ms) {
       const start = performance.now()
@@ -74,6 +90,7 @@ export function taskWithSetup<T>(setup: () => T, fn: (input: T) => unknown): Tas
     },
     sample() {
       const input = setup()
+      if (clean) minorGc()
       const t0 = performance.now()
       sink = fn(input)
       return performance.now() - t0
@@ -119,14 +136,17 @@ export interface AsyncTask {
 
 /**
  * `fn` on fresh input from `setup` each call, awaited; only `fn` is timed (one call per
- * sample). `setup` may be asynchronous too (it is awaited before the clock starts).
+ * sample). `setup` may be asynchronous too (it is awaited before the clock starts); `clean` as
+ * in {@link taskWithSetup}.
  */
 export function asyncTaskWithSetup<T>(
   setup: () => T | Promise<T>,
   fn: (input: T) => unknown,
+  { clean = false } = {},
 ): AsyncTask {
   const once = async () => {
     const input = await setup()
+    if (clean) minorGc()
     const t0 = performance.now()
     sink = await fn(input)
     return performance.now() - t0

@@ -47,8 +47,9 @@ export function runFirstReadCase(options: MeasureOptions = {}): CaseResult {
   const normalizrState: NormalizrState = { result: theirs.result, entities: theirs.state }
   const [ours, peer] = compare(
     [
-      taskWithSetup(freshStore, ({ read, state }) => read(state)),
-      taskWithSetup(createNormalizrSelector, (select) => select(normalizrState)),
+      // Both start from a collected heap: a new store per sample leaves garbage behind.
+      taskWithSetup(freshStore, ({ read, state }) => read(state), { clean: true }),
+      taskWithSetup(createNormalizrSelector, (select) => select(normalizrState), { clean: true }),
     ],
     options,
   )

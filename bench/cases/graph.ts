@@ -125,9 +125,24 @@ export function runGraphCases(options: MeasureOptions = {}): GraphCases {
   })
   const { result, state } = get(normalizr)
   const plain = retainedHeap(() => (normalizr as GraphPeer).denormalize(undefined, result, state))
+  // Ours once it tracks changes (its source reported one): the memo also holds reverse edges.
+  const loadedOurs = get(ours)
+  const oursPeer = ours as GraphPeer
+  const changed = (oursPeer.writeUser as NonNullable<GraphPeer['writeUser']>)(loadedOurs.state, {
+    ...user,
+    name: `${user.name} (heap)`,
+  })
+  const tracked = retainedHeap(() => {
+    const memo = oursPeer.createMemo?.()
+    oursPeer.denormalize(memo, loadedOurs.result, loadedOurs.state)
+    return [memo, oursPeer.denormalize(memo, loadedOurs.result, changed)]
+  })
   results.push({
     ...caseResult('7', 'heap: memo + view of 500 projects', memoized, heap),
-    notes: [`plain denormalized data alone (normalizr, no memo): ${mb(plain)}`],
+    notes: [
+      `plain denormalized data alone (normalizr, no memo): ${mb(plain)}`,
+      `ours after a reported change (change tracking on): ${mb(tracked)}`,
+    ],
   })
 
   return {
