@@ -18,12 +18,15 @@ export class WrittenTable {
   /** How many records `records` holds (a table of deletions only has none). */
   size = 0
 
+  // A miss (the usual case: a record's first mention) costs one lookup; a hit is confirmed own.
   record(pk: string): EntityRecord | undefined {
-    return hasOwnProperty.call(this.records, pk) ? this.records[pk] : undefined
+    const record = this.records[pk]
+    return record !== undefined && hasOwnProperty.call(this.records, pk) ? record : undefined
   }
 
   meta(pk: string): EntityMeta | undefined {
-    return hasOwnProperty.call(this.metas, pk) ? this.metas[pk] : undefined
+    const meta = this.metas[pk]
+    return meta !== undefined && hasOwnProperty.call(this.metas, pk) ? meta : undefined
   }
 
   setRecord(pk: string, record: EntityRecord): void {

@@ -174,8 +174,8 @@ export abstract class Entity {
     try {
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
-      for (const member of Object.keys(schema)) {
-        if (!hasOwn(processed, member)) continue
+      for (const member in schema) {
+        if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
         const value = ctx.visit(schema[member], processed[member], processed, member)
         // A member that normalizes to nothing is not stored (JSON has no `undefined`).
         if (value === undefined) delete processed[member]
