@@ -116,6 +116,9 @@ export class DenormalizeRun implements DenormalizeContext {
   private entityItems(entity: EntitySchemaContract, input: unknown): unknown {
     if (!Array.isArray(input)) return input
     const out = new Array<unknown>(input.length)
+    // Room for one dep per item at once (a 100k list would otherwise grow the scratch 30 times).
+    const room = this.depCount + input.length
+    if (this.scratch.length < room) this.scratch.length = room
     let length = 0
     for (let i = 0; i < input.length; i++) {
       const item: unknown = input[i]
