@@ -31,6 +31,9 @@ const shared: Config = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // A guard against hangs, not a timing assertion: generous, so that a test passes on a machine
+  // whose cores are busy with other work (property tests run hundreds of cases).
+  testTimeout: 60_000,
   // One msw server for the run: started, reset and closed around every test file.
   setupFilesAfterEnv: ['<rootDir>/tests/setupMsw.ts'],
   moduleNameMapper: {
