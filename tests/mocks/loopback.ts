@@ -20,6 +20,11 @@ export interface WireResponse {
   status?: number
   headers?: Record<string, string>
   body?: string
+  /**
+   * Send the headers and `body`, then never finish: `'hang'` keeps the connection open (until
+   * the client aborts or the server closes), `'destroy'` cuts it (the socket is destroyed).
+   */
+  cut?: 'hang' | 'destroy'
 }
 
 export interface Loopback {
@@ -50,7 +55,9 @@ export async function startLoopback(
       requests.push(request)
       const answer = respond(request)
       res.writeHead(answer.status ?? 200, answer.headers ?? {})
-      res.end(answer.body ?? '')
+      if (answer.cut === undefined) res.end(answer.body ?? '')
+      else if (answer.cut === 'hang') res.write(answer.body ?? '')
+      else res.write(answer.body ?? '', () => setTimeout(() => res.socket?.destroy(), 10))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
