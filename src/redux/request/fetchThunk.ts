@@ -15,6 +15,7 @@ import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
 import type { EntityCacheActions } from '../slice/actions'
 import { serializeError } from '../slice/serializeError'
 import type { EntityCacheState } from '../slice/state'
+import type { Clock } from './clock'
 import { writeOptimistic } from './optimistic'
 import { receivedPayload } from './receive'
 
@@ -37,7 +38,7 @@ export interface FetchDeps {
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
   defaults: ExpiryDefaults
   /** Strictly increasing epoch-ms clock: orders request starts. */
-  clock: () => number
+  clock: Clock
   /** The runtime of each store (requests in flight, page merges). */
   runtimes: { of(store: StoreLike): StoreRuntime }
   /** Remembers the schema a key is written with (for garbage collection). */
@@ -112,7 +113,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       if (running) return requests.join(running, options.signal) as Promise<T>
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal))
 
-      const fetchedAt = clock()
+      const fetchedAt = clock(selectSlice(getState()))
       const flight = requests.start(key, fetchedAt, shareAs, options.signal)
       const begin = () => {
         dispatch(actions.requested({ key, fetchedAt }))

@@ -11,7 +11,8 @@ test('what fits is kept as it is (the same value)', () => {
 test('never longer than the budget, always plain JSON, unchanged when it fits', () => {
   fc.assert(
     fc.property(
-      fc.jsonValue({ maxDepth: 6 }),
+      // As serializeError passes it: JSON already (no -0).
+      fc.jsonValue({ maxDepth: 6 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown),
       fc.integer({ min: 200, max: 3000 }),
       (value, budget) => {
         const fitted = fitJson(value, budget)
