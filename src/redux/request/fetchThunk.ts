@@ -113,9 +113,13 @@ export function buildFetchThunk(deps: FetchDeps) {
       if (running) return requests.join(running, options.signal) as Promise<T>
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal))
 
-      const fetchedAt = clock(selectSlice(getState()))
+      // Never older than what the slice holds; a render reads no state, so its request is
+      // stamped when it starts, a microtask later.
+      const stamp = () => clock(selectSlice(getState()))
+      let fetchedAt = options.fromRender ? 0 : stamp()
       const flight = requests.start(key, fetchedAt, shareAs, options.signal)
       const begin = () => {
+        if (options.fromRender) flight.fetchedAt = fetchedAt = stamp()
         dispatch(actions.requested({ key, fetchedAt }))
         checkMiddleware(runtime)
         if (endpoint.sideEffect) {
