@@ -149,7 +149,9 @@ export function buildFetchThunk(deps: FetchDeps) {
         }
         const date = Date.now()
         const expiresAt = date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
-        const times = { date, fetchedAt, expiresAt }
+        // A mutation is known to be in effect from now: reads that started before lose to it.
+        const confirmed = endpoint.sideEffect ? { confirmedAt: clock(slice) } : {}
+        const times = { date, fetchedAt, expiresAt, ...confirmed }
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
