@@ -21,14 +21,15 @@ const sources = new WeakMap<object, EntitySource>()
 
 /**
  * Wraps plain tables as an {@link EntitySource}. The same `entities` object always gives the
- * same source, whose token is that object: replace it (immutably) to publish a change.
+ * same source (and one snapshot token): replace it (immutably) to publish a change.
  */
 export function createPlainSource(tables: PlainTables): EntitySource {
   const cached = sources.get(tables.entities)
   if (cached) return cached
   const { entities, entitiesMeta } = tables
   const source: EntitySource = {
-    token: entities,
+    // A token of its own: memo nodes keep it, and must not keep these tables alive with it.
+    token: {},
     getEntity: (key, pk) => getOwn(getOwn(entities, key), pk),
     getMeta: (key, pk) => getOwn(getOwn(entitiesMeta, key), pk),
     getTable: (key) => getOwn(entities, key),

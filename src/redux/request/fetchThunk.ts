@@ -34,8 +34,10 @@ export interface FetchDeps {
   reducerPath: string
   actions: EntityCacheActions
   selectSlice: (root: unknown) => EntityCacheState
-  /** The data selector of a call (what a fetch resolves to: the data as now stored). */
+  /** The data selector of a call (what `getOptimisticResponse` reads). */
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
+  /** A call's data in a state, read once (what a fetch resolves to: the data as now stored). */
+  readOnce: (endpoint: EndpointInterface, args: readonly unknown[], root: unknown) => unknown
   defaults: ExpiryDefaults
   /** Strictly increasing epoch-ms clock: orders request starts. */
   clock: Clock
@@ -75,7 +77,7 @@ const ignore = () => {}
 
 /** Builds `fetchThunk(endpoint, args, options)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
-  const { reducerPath, actions, selectSlice, select, defaults, clock, runtimes, remember } = deps
+  const { reducerPath, actions, selectSlice, readOnce, defaults, clock, runtimes, remember } = deps
   let warnedNoMiddleware = false
   /** In development, once per cache: the store's first request did not pass its middleware. */
   const checkMiddleware = (runtime: StoreRuntime) => {
@@ -155,7 +157,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
-        const data = select(endpoint, ...args)(getState())
+        const data = readOnce(endpoint, args, getState())
         return (data === undefined ? response : data) as T
       }
 

@@ -32,8 +32,8 @@ function orderedPks(table: StoredMap<EntityRecord>, split: boolean): string[] {
 }
 
 /**
- * The engine's view of a slice state. Cached per `entities` object, which is also the snapshot
- * token: any write replaces it, and nothing else does.
+ * The engine's view of a slice state. Cached per `entities` object: any write replaces it, and
+ * nothing else does, so one source (and one snapshot token) per `entities` object.
  */
 export function sourceOf(state: TablesState): EntitySource {
   const { entities } = state
@@ -41,7 +41,9 @@ export function sourceOf(state: TablesState): EntitySource {
   if (source) return source
   const tables: TablesState = { entities, entitiesMeta: state.entitiesMeta, layout: state.layout }
   source = {
-    token: entities,
+    // A token of its own (not the `entities` object): memo nodes keep the token of the snapshot
+    // they were checked against, and must not keep that snapshot's tables alive with it.
+    token: {},
     getEntity: (key, pk): EntityRecord | undefined => getRecord(tables, key, pk),
     getMeta: (key, pk): EntityMeta | undefined => getEntityMeta(tables, key, pk),
     getTable: (key) => getOwn(entities, key),
