@@ -43,10 +43,14 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   controller.setResponse(getUsers, { page: 2 }, usersFrom(1001, 100))
   const state = store.getState().data
   expect(state.layout.splitTables).toEqual(['User'])
-  const buckets = Object.keys(state.entities.User ?? {})
+  // Member "0" is the summary; buckets are "1" to "256".
+  const split = state.entities.User as Record<string, object>
+  expect(split['0']).toEqual({ size: 1100 })
+  expect(state.entitiesMeta.User?.['0']).toEqual({ size: 1100 })
+  const buckets = Object.keys(split).filter((member) => member !== '0')
   expect(buckets.length).toBeGreaterThan(100)
   expect(buckets.length).toBeLessThanOrEqual(256)
-  expect(buckets.every((bucket) => /^\d+$/.test(bucket) && Number(bucket) < 256)).toBe(true)
+  expect(buckets.every((bucket) => Number(bucket) >= 1 && Number(bucket) <= 256)).toBe(true)
   // Reads, and the selectors that hide the layout, are unchanged.
   expect(cache.select(getUsers, { page: 2 })(store.getState())).toHaveLength(100)
   expect(cache.selectEntity(User, 7)(store.getState())).toBe(first)
@@ -64,7 +68,9 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   controller.setResponse(getUser, { id: 5000 }, { id: 5000, name: 'new' })
   const after = store.getState().data.entities.User as Record<string, object>
   const changed = Object.keys(after).filter((bucket) => after[bucket] !== before[bucket])
-  expect(changed).toHaveLength(1)
+  expect(changed).toHaveLength(2) // the record's bucket, and the summary
+  expect(changed).toContain('0')
+  expect(after['0']).toEqual({ size: 1101 })
   expectPlain(store.getState())
   expect(replay()).toEqual(store.getState())
   expectSilentChecks()
@@ -91,7 +97,8 @@ test('past 1,024 request keys, results and meta are split too; reads and keys un
   }))
   const data = fixtureState(cache, fixtures)
   expect(data.layout.splitRequests).toBe(true)
-  expect(Object.keys(data.results).length).toBeLessThanOrEqual(256)
+  expect(Object.keys(data.results).length).toBeLessThanOrEqual(257)
+  expect((data.meta as Record<string, object>)['0']).toEqual({ size: 1030 })
   const store = configureStore({
     reducer: { data: cache.reducer },
     middleware: (gDM) => gDM().concat(cache.middleware),

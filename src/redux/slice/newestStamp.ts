@@ -9,6 +9,7 @@ import { getOwn } from '../../internal/ownKeys'
 import type { EntityMeta } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
+import { SUMMARY } from './storedMap'
 
 type Stamps<T> = (value: T) => number
 
@@ -32,6 +33,8 @@ function newestIn<T>(
   if (cached !== undefined) return cached
   let newest = 0
   for (const key of Object.keys(map)) {
+    // A split map's summary (its size) is not a bucket.
+    if (depth === 2 && key === SUMMARY) continue
     const value = (map as Record<string, unknown>)[key]
     const stamp =
       depth === 2 ? newestIn(value as object, 1, stampOf, memo) : stampOf(value as T) || 0
