@@ -1,15 +1,6 @@
+import { isSignalError } from '../internal/abort'
 import { NetworkError } from '../internal/errors'
 import { assertOk } from './parseResponse'
-
-/** True for the error of an aborted request (left as it is: it is not a network failure). */
-function isAbort(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    ((error as { name?: unknown }).name === 'AbortError' ||
-      (error as { name?: unknown }).name === 'TimeoutError')
-  )
-}
 
 /**
  * Performs the request with the global `fetch`. A request that gets no response rejects with a
@@ -22,7 +13,7 @@ export async function fetchResponse(input: string, init: RequestInit): Promise<R
   try {
     response = await fetch(input, init)
   } catch (cause) {
-    if (isAbort(cause)) throw cause
+    if (isSignalError(cause)) throw cause
     const reason = cause instanceof Error ? cause.message : String(cause)
     throw new NetworkError(
       0,

@@ -3,6 +3,7 @@
  * {@link NetworkError} whose message says what the server sent (its JSON `message`/`error`, an
  * HTML error page, or its status line).
  */
+import { isSignalError } from '../internal/abort'
 import { NetworkError } from '../internal/errors'
 import { isPlainObject } from '../internal/ownKeys'
 
@@ -41,15 +42,23 @@ function messageOf(body: unknown): string | undefined {
   return undefined
 }
 
-/** Reads the body as text; a body that cannot be read is a failure of the request. */
-async function readText(response: Response): Promise<string> {
+/**
+ * Reads the body as text. An abort while the body streams rejects with the abort error itself
+ * (the caller asked for it: nothing is recorded); any other failure to read it means the
+ * connection was cut mid-body, a network failure like no response at all: a
+ * {@link NetworkError} of status 0, with the response (its status and headers) and the cause.
+ */
+export async function readText(response: Response): Promise<string> {
   try {
     return await response.text()
   } catch (cause) {
+    if (isSignalError(cause)) throw cause
+    const reason = (cause as Error)?.message ?? String(cause)
     throw new NetworkError(
-      response.status,
-      `The body of the response (${statusLine(response)}) could not be read: ` +
-        `${(cause as Error)?.message ?? String(cause)}. The connection was probably cut.`,
+      0,
+      `The connection was cut while the body of the response (${statusLine(response)}) was ` +
+        `being read (${reason}): the server, a proxy or the network closed it. The response ` +
+        `is incomplete; nothing of it was used.`,
       { response, cause },
     )
   }

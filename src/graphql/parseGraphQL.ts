@@ -1,7 +1,7 @@
 import type { GraphQLErrorEntry } from '../internal/errors'
 import { GraphQLError } from '../internal/errors'
 import { isPlainObject } from '../internal/ownKeys'
-import { errorFromResponse } from '../endpoint/parseResponse'
+import { errorFromResponse, readText } from '../endpoint/parseResponse'
 
 /** The `errors` array of a GraphQL body, as plain entries (`undefined` when absent or empty). */
 function errorsOf(body: unknown): GraphQLErrorEntry[] | undefined {
@@ -21,7 +21,7 @@ function errorsOf(body: unknown): GraphQLErrorEntry[] | undefined {
  * GraphQL body; with a NetworkError when the body is not GraphQL at all (an HTML page, say).
  */
 export async function parseGraphQLResponse(response: Response): Promise<unknown> {
-  const text = await response.text()
+  const text = await readText(response)
   let body: unknown
   try {
     body = text.trim() === '' ? undefined : (JSON.parse(text) as unknown)

@@ -12,6 +12,20 @@ export function isAbortError(error: unknown): boolean {
   )
 }
 
+/**
+ * True for what `fetch` (or reading its body) rejects with when its signal aborted: an
+ * `AbortError`, or the `TimeoutError` of `AbortSignal.timeout()`. Such errors are passed on as
+ * they are, never wrapped as network failures.
+ */
+export function isSignalError(error: unknown): boolean {
+  return (
+    isAbortError(error) ||
+    (typeof error === 'object' &&
+      error !== null &&
+      (error as { name?: unknown }).name === 'TimeoutError')
+  )
+}
+
 /** What a caller whose `signal` aborted rejects with: the signal's reason, else an AbortError. */
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError')

@@ -4,7 +4,7 @@
  * read (see `EntitySource.forEachChangeSince`). Whoever makes a new snapshot from an old one
  * links the two with the records it wrote or removed; a source answers by walking the links.
  *
- * Snapshots are the tables' identity objects (the sources' tokens), held weakly. The links are
+ * Snapshots are named by the sources' tokens, held weakly. The links are
  * bounded: the log keeps the last {@link MAX_LINKS} links and at most {@link MAX_RECORDS} pks in
  * all; a write bigger than that is not linked. Beyond the log, or between unrelated snapshots,
  * the answer is "unknown", and the memo checks what it holds (slower, never wrong).

@@ -4,6 +4,7 @@ import { isEntitySchema, isSchemaObject } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
 import { emptySource } from './plainSource'
 import { storeField } from './convert'
+import { isNewerWrite } from './order'
 import { WrittenTable } from './WrittenTable'
 import type {
   EntityMeta,
@@ -23,6 +24,8 @@ export interface NormalizeMeta {
   date?: number
   /** When the written records go stale. Defaults to never. */
   expiresAt?: number
+  /** For a mutation's answer: when it was confirmed (see {@link isNewerWrite}). */
+  confirmedAt?: number
 }
 
 /** `expiresAt` used when none is given: far future, but still a JSON number. */
@@ -54,6 +57,7 @@ export function normalize(
     fetchedAt: meta.fetchedAt ?? date,
     date,
     expiresAt: meta.expiresAt ?? NEVER_EXPIRES,
+    ...(meta.confirmedAt === undefined ? {} : { confirmedAt: meta.confirmedAt }),
   }
   // Written records per entity key; a Map, so any key is safe and each table is found once.
   const written = new Map<string, WrittenTable>()
@@ -92,8 +96,8 @@ export function normalize(
         return
       }
       const storedMeta = tables?.meta(pk) ?? source.getMeta(key, pk)
-      // A tombstone wins over anything requested before the delete.
-      if (storedMeta?.deleted && storedMeta.fetchedAt > incomingMeta.fetchedAt) return
+      // A tombstone wins over anything older than the delete (isNewerWrite).
+      if (storedMeta?.deleted && !isNewerWrite(storedMeta, incomingMeta)) return
       const stored = storedMeta && !storedMeta.deleted ? source.getEntity(key, pk) : undefined
       const target = tables ?? tablesFor(key)
       if (stored === undefined || storedMeta === undefined) {
@@ -110,9 +114,9 @@ export function normalize(
     deleteEntity(entity, pk) {
       const key = entity.key
       const storedMeta = source.getMeta(key, pk)
-      // Anything from a request started after this delete stays: newer data, or a newer
-      // tombstone (whose time must not be moved back, or an in-between GET would resurrect).
-      if (storedMeta && storedMeta.fetchedAt > incomingMeta.fetchedAt) return
+      // Anything newer than this delete stays: newer data, or a newer tombstone (whose time
+      // must not be moved back, or an in-between GET would resurrect).
+      if (storedMeta && !isNewerWrite(storedMeta, incomingMeta)) return
       const tables = tablesFor(key)
       tables.deleteRecord(pk)
       tables.setMeta(pk, { ...incomingMeta, deleted: true })

@@ -22,15 +22,16 @@ const sources = new WeakMap<object, EntitySource>()
 
 /**
  * Wraps plain tables as an {@link EntitySource}. The same `entities` object always gives the
- * same source, whose token is that object: replace it (immutably) to publish a change. Tables
- * made by {@link applyNormalized} also tell what changed since earlier ones.
+ * same source (and one snapshot token): replace it (immutably) to publish a change. Sources of
+ * tables made by {@link applyNormalized} also tell what changed since the tables they came from.
  */
 export function createPlainSource(tables: PlainTables): EntitySource {
   const cached = sources.get(tables.entities)
   if (cached) return cached
   const { entities, entitiesMeta } = tables
   const source: EntitySource = {
-    token: entities,
+    // A token of its own: memo nodes keep it, and must not keep these tables alive with it.
+    token: {},
     getEntity: (key, pk) => getOwn(getOwn(entities, key), pk),
     getMeta: (key, pk) => getOwn(getOwn(entitiesMeta, key), pk),
     getTable: (key) => getOwn(entities, key),
@@ -39,7 +40,7 @@ export function createPlainSource(tables: PlainTables): EntitySource {
       if (!table) return
       for (const pk of Object.keys(table)) fn(pk, table[pk] as EntityRecord)
     },
-    forEachChangeSince: (token, fn) => forEachChangeBetween(token, entities, fn),
+    forEachChangeSince: (token, fn) => forEachChangeBetween(token, source.token, fn),
   }
   sources.set(entities, source)
   return source
@@ -71,7 +72,15 @@ export function applyNormalized(tables: PlainTables, response: NormalizedRespons
     setOwn(entities, key, table)
     setOwn(entitiesMeta, key, metaTable)
   }
-  // Readers memoized against the old tables learn what changed from this link.
-  linkSnapshots(tables.entities, entities, response.entitiesMeta)
-  return { entities, entitiesMeta }
+  const next = { entities, entitiesMeta }
+  // Readers memoized against the old tables learn what changed from this link (between the two
+  // sources' tokens, which keep neither tables alive).
+  if (entities !== tables.entities) {
+    linkSnapshots(
+      createPlainSource(tables).token,
+      createPlainSource(next).token,
+      response.entitiesMeta,
+    )
+  }
+  return next
 }

@@ -13,6 +13,12 @@ export interface EntityMeta {
   readonly expiresAt: number
   /** Present and `true` when the entity was deleted (a tombstone). */
   readonly deleted?: true
+  /**
+   * When the mutation that wrote this record was confirmed (its answer arrived), on the same
+   * clock as `fetchedAt`. Only on records a mutation wrote: a read that started before this
+   * time may predate the mutation, so it does not overwrite the record (see `isNewerWrite`).
+   */
+  readonly confirmedAt?: number
 }
 
 /** A stored, normalized record: plain JSON data, nested entities replaced by their pk. */

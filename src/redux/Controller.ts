@@ -2,6 +2,7 @@ import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTy
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
 import type { CallState, Readable, ResponseState } from './read/readCall'
+import type { Clock } from './request/clock'
 import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchThunk'
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
@@ -29,7 +30,7 @@ export interface CacheCore {
     options?: FetchOptions,
   ) => CacheThunk<T>
   defaults: ExpiryDefaults
-  clock: () => number
+  clock: Clock
   collectGarbage: (
     runtime: StoreRuntime<Controller>,
     options?: CollectGarbageOptions,
@@ -136,14 +137,14 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): void {
     const keys = [endpoint.key(...args)]
-    this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#core.clock() }))
+    this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#stamp() }))
   }
 
   /** Invalidates every stored response whose key passes `testKey`. */
   invalidateAll({ testKey }: { testKey: (key: string) => boolean }): void {
     const keys = this.#matchingKeys(testKey)
     if (keys.length) {
-      this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#core.clock() }))
+      this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#stamp() }))
     }
   }
 
@@ -156,7 +157,7 @@ export class Controller {
   /** Empties the cache; responses to requests started before now are dropped. */
   resetEntireStore(): void {
     this.#runtime.requests.clear()
-    this.store.dispatch(this.#core.actions.reset({ date: this.#core.clock() }))
+    this.store.dispatch(this.#core.actions.reset({ date: this.#stamp() }))
   }
 
   /** Stores `response` as the answer to `endpoint(...args)`, as if it had been fetched now. */
@@ -165,8 +166,8 @@ export class Controller {
     ...argsAndResponse: ArgsThen<EndpointArgs<TEndpoint>>
   ): void {
     const [args, response] = splitLast(argsAndResponse)
-    const { actions, defaults, selectSlice, clock, remember } = this.#core
-    const fetchedAt = clock()
+    const { actions, defaults, selectSlice, remember } = this.#core
+    const fetchedAt = this.#stamp()
     const date = Date.now()
     const times = {
       date,
@@ -187,10 +188,10 @@ export class Controller {
     ...argsAndError: ArgsThen<EndpointArgs<TEndpoint>>
   ): void {
     const [args, error] = splitLast(argsAndError)
-    const { actions, defaults, clock } = this.#core
+    const { actions, defaults } = this.#core
     const date = Date.now()
     const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
-    const times = { date, fetchedAt: clock(), expiresAt }
+    const times = { date, fetchedAt: this.#stamp(), expiresAt }
     const key = endpoint.key(...args)
     this.store.dispatch(actions.failed({ key, error: serializeError(error), times }))
   }
@@ -268,6 +269,11 @@ export class Controller {
       args,
       options,
     )(this.store.dispatch, this.store.getState)
+  }
+
+  /** A stamp of the request clock, never older than what this store's slice holds. */
+  #stamp(): number {
+    return this.#core.clock(this.#core.selectSlice(this.store.getState()))
   }
 
   #matchingKeys(testKey: (key: string) => boolean): string[] {

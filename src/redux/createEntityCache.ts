@@ -170,7 +170,7 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
   // One memo for every read of this cache: a record is one instance across all readers.
   const memo = new MemoCache()
   const callSelectors = buildSelectors(selectSlice, memo, collector.remember)
-  const { select, selectCall, selectResponse } = callSelectors
+  const { select, selectCall, selectResponse, readOnce } = callSelectors
   const recordSelectors = buildRecordSelectors(selectSlice, memo)
   const { selectRecord, selectTable, selectEntity } = recordSelectors
   const clock = buildClock()
@@ -182,6 +182,7 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     actions,
     selectSlice,
     select,
+    readOnce,
     defaults,
     clock,
     runtimes,

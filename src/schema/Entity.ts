@@ -1,5 +1,6 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { isNewerWrite } from '../normalizr/order'
 import type { EntityMeta, EntityRecord, NormalizeContext, QueryContext } from '../normalizr/types'
 import { keyFromName } from './entityKey'
 import { toPrimaryKey, usablePrimaryKey } from './primaryKey'
@@ -105,14 +106,17 @@ export abstract class Entity {
     return { ...existing, ...incoming }
   }
 
-  /** Whether `incoming` should win over the stored record: the later-started request wins. */
+  /**
+   * Whether `incoming` should win over the stored record: the later-started request wins, and a
+   * mutation's answer wins over reads that started before it was confirmed (`isNewerWrite`).
+   */
   static useIncoming(
     existingMeta: EntityMeta,
     incomingMeta: EntityMeta,
     _existing: EntityRecord,
     _incoming: EntityRecord,
   ): boolean {
-    return existingMeta.fetchedAt <= incomingMeta.fetchedAt
+    return isNewerWrite(existingMeta, incomingMeta)
   }
 
   /** @internal Engine hook: an instance of a stored record, or `undefined` when invalid. */

@@ -8,6 +8,8 @@ import type { Page } from 'playwright-core'
 /** What the page exposes as `window.__devtoolsStandIn`. */
 interface StandIn {
   types(): string[]
+  /** The state as the extension's state tab shows it (JSON). */
+  state(): string
   /** Plain actions, and the state rebuilt from them equals the live state (as JSON). */
   replays(): { actions: number; plain: boolean; sameState: boolean }
 }
@@ -35,6 +37,7 @@ function install(): void {
       )
       const standIn: StandIn = {
         types: () => recorded.map((action) => action.type),
+        state: () => JSON.stringify(store.getState()),
         replays() {
           const json = JSON.stringify(recorded)
           const copies = JSON.parse(json) as { type: string }[]
@@ -68,4 +71,12 @@ export function devtoolsReplay(page: Page): Promise<ReturnType<StandIn['replays'
   return page.evaluate(() =>
     (window as unknown as { __devtoolsStandIn: StandIn }).__devtoolsStandIn.replays(),
   )
+}
+
+/** The state the DevTools state tab shows, parsed. */
+export async function devtoolsState(page: Page): Promise<Record<string, unknown>> {
+  const json = await page.evaluate(() =>
+    (window as unknown as { __devtoolsStandIn: StandIn }).__devtoolsStandIn.state(),
+  )
+  return JSON.parse(json) as Record<string, unknown>
 }

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { devtoolsReplay, devtoolsTypes, installDevtoolsStandIn } from './devtools'
+import { devtoolsReplay, devtoolsState, devtoolsTypes, installDevtoolsStandIn } from './devtools'
 import {
   assert,
   assertEqual,
@@ -173,13 +173,65 @@ async function main(steps: Steps): Promise<void> {
   await steps.run('Redux DevTools: plain actions that replay into the same state', async () => {
     const types = new Set(await devtoolsTypes(page!))
     // The cache's actions and the app's own slice's, in one store.
-    for (const type of ['entities/received', 'entities/failed', 'ui/labelFilterSet']) {
+    for (const type of ['cache/received', 'cache/failed', 'ui/labelFilterSet']) {
       assert(types.has(type), `a ${type} action was recorded`)
     }
     const replay = await devtoolsReplay(page!)
     assert(replay.actions > 20, `actions recorded (${replay.actions})`)
     assert(replay.plain, 'every action is plain JSON')
     assert(replay.sameState, 'replaying JSON copies of the actions rebuilds the state')
+  })
+
+  await steps.run('Redux DevTools: a record is where a person looks for it', async () => {
+    const state = (await devtoolsState(page!)) as {
+      cache: {
+        layout: { version: number; splitTables: string[] }
+        entities: Record<string, Record<string, { id?: unknown; title?: unknown }>>
+        entitiesMeta: Record<string, Record<string, { fetchedAt?: unknown }>>
+      }
+    }
+    const { cache } = state
+    assertEqual(cache.layout.version, 2, 'the state names its layout')
+    assertEqual(cache.layout.splitTables.length, 0, 'every table of the example is plain')
+    const issue = cache.entities.Issue?.['60']
+    assert(
+      issue && issue.id === 60 && typeof issue.title === 'string',
+      'cache.entities.Issue["60"]',
+    )
+    assert(typeof cache.entitiesMeta.Issue?.['60']?.fetchedAt === 'number', 'its meta beside it')
+    assert(cache.entities.User?.ada !== undefined, 'cache.entities.User.ada')
+    // An excerpt for the docs (docs/concepts/cache-in-your-store.md shows one).
+    const excerpt = {
+      cache: {
+        layout: cache.layout,
+        entities: { Issue: { '60': issue }, User: { ada: cache.entities.User?.ada } },
+        entitiesMeta: { Issue: { '60': cache.entitiesMeta.Issue?.['60'] } },
+      },
+    }
+    fs.writeFileSync(
+      path.join(resultsDir, 'devtools-state-excerpt.json'),
+      `${JSON.stringify(excerpt, null, 2)}\n`,
+    )
+  })
+
+  await steps.run('on a 390 px wide phone, the header fits', async () => {
+    await page!.setViewportSize({ width: 390, height: 800 })
+    await go('#/')
+    await rows().first().waitFor()
+    const widths = await page!.evaluate(() => {
+      const header = document.querySelector('.header') as HTMLElement
+      return {
+        header: header.scrollWidth,
+        page: document.documentElement.scrollWidth,
+        switcher: (document.querySelector('.user-switcher') as HTMLElement).getBoundingClientRect()
+          .right,
+      }
+    })
+    assert(widths.header <= 390, `header is ${widths.header} px wide`)
+    assert(widths.page <= 390, `page is ${widths.page} px wide`)
+    assert(widths.switcher <= 390, `user switcher ends at ${widths.switcher} px`)
+    await page!.screenshot({ path: path.join(resultsDir, 'issue-tracker-390.png') })
+    await page!.setViewportSize({ width: 1280, height: 800 })
   })
 
   await steps.run('screenshot of the list', async () => {

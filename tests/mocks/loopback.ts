@@ -20,6 +20,11 @@ export interface WireResponse {
   status?: number
   headers?: Record<string, string>
   body?: string
+  /**
+   * Send the headers and `body`, then never finish: `'hang'` keeps the connection open (until
+   * the client aborts or the server closes), `'destroy'` cuts it (the socket is destroyed).
+   */
+  cut?: 'hang' | 'destroy'
 }
 
 export interface Loopback {
@@ -29,9 +34,12 @@ export interface Loopback {
   close(): Promise<void>
 }
 
-/** Starts the server; `respond` decides each answer (default: the request echoed as JSON). */
+/**
+ * Starts the server; `respond` decides each answer (default: the request echoed as JSON), and
+ * may return a promise to hold the answer back until the test releases it.
+ */
 export async function startLoopback(
-  respond: (request: WireRequest) => WireResponse = (request) => ({
+  respond: (request: WireRequest) => WireResponse | Promise<WireResponse> = (request) => ({
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(request),
   }),
@@ -48,9 +56,12 @@ export async function startLoopback(
         body: Buffer.concat(chunks).toString('utf8'),
       }
       requests.push(request)
-      const answer = respond(request)
-      res.writeHead(answer.status ?? 200, answer.headers ?? {})
-      res.end(answer.body ?? '')
+      void Promise.resolve(respond(request)).then((answer) => {
+        res.writeHead(answer.status ?? 200, answer.headers ?? {})
+        if (answer.cut === undefined) res.end(answer.body ?? '')
+        else if (answer.cut === 'hang') res.write(answer.body ?? '')
+        else res.write(answer.body ?? '', () => setTimeout(() => res.socket?.destroy(), 10))
+      })
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

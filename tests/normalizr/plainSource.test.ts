@@ -3,11 +3,16 @@ import { Cat, User } from '../fixtures/entities'
 import { emptyTables, expectPlainJson, write } from '../fixtures/tables'
 
 describe('createPlainSource and applyNormalized', () => {
-  it('the same entities object gives the same source, whose token is that object', () => {
+  it('the same entities object gives the same source and token; the token does not hold the tables', () => {
     const tables = write([User], [{ id: 1 }]).tables
     const source = createPlainSource(tables)
     expect(createPlainSource({ ...tables })).toBe(source)
-    expect(source.token).toBe(tables.entities)
+    // The token identifies the snapshot without being it (memo nodes keep tokens, not tables).
+    expect(source.token).not.toBe(tables.entities)
+    expect(Object.keys(source.token)).toEqual([])
+    expect(createPlainSource({ ...tables, entities: { ...tables.entities } }).token).not.toBe(
+      source.token,
+    )
   })
 
   it('reads records, meta and tables; lists live records in order', () => {

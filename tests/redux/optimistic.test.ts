@@ -140,3 +140,23 @@ test('the snapshot reads the cache as shown; throwing skips the optimistic write
   answer.resolve({ id: 1, name: 'ok' })
   await pending
 })
+
+test('a record shown through its layer keeps its instance while other layers come and go', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const { rename, calls } = controlledRename()
+  const first = controller.fetch(rename, { id: 1, name: 'Ada 2' })
+  const second = controller.fetch(rename, { id: 2, name: 'Grace 2' })
+  const select = cache.select(getUsers)
+  const before = select(store.getState())?.[0]
+  expect(before?.name).toBe('Ada 2')
+  await Promise.resolve()
+  calls[1]?.reject(new Error('conflict'))
+  await expect(second).rejects.toThrow('conflict')
+  const after = select(store.getState())
+  expect(after?.map((u) => u.name)).toEqual(['Ada 2', 'Grace'])
+  // Only record 2 changed: record 1 is the same instance.
+  expect(after?.[0]).toBe(before)
+  calls[0]?.resolve({ id: 1, name: 'Ada 2' })
+  await first
+})

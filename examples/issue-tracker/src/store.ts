@@ -7,7 +7,7 @@ import { configureStore, createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { createEntityCache } from 'rtk-resources'
 
-export const cache = createEntityCache({ reducerPath: 'entities' })
+export const cache = createEntityCache({ reducerPath: 'cache' })
 
 export interface UiState {
   /** Who the requests are made as (`null`: signed out). */

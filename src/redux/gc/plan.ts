@@ -164,9 +164,9 @@ function unreached(
     const metas = getOwn<StoredMap<EntityMeta>>(slice.entitiesMeta, table)
     forEachStored(metas, isSplitTable(slice.layout, table), (pk, meta) => {
       if (kept?.has(pk)) return
-      // A tombstone stays while a request that started before the delete is in flight: its
-      // response must not bring the entity back.
-      if (meta.deleted && earliestPending < meta.fetchedAt) return
+      // A tombstone stays while a request older than the delete (started before it, or before
+      // it was confirmed) is in flight: its response must not bring the entity back.
+      if (meta.deleted && earliestPending < (meta.confirmedAt ?? meta.fetchedAt)) return
       pks.push(pk)
     })
     if (pks.length > 0) setOwn(entities, table, pks.sort())

@@ -5,7 +5,6 @@
  * of the cache builds it). Equal arguments give the same selector; a selector's value keeps its
  * reference while the record (or table) is unchanged.
  */
-import { createSelectorCreator } from 'reselect'
 import { getOwn } from '../../internal/ownKeys'
 import type { MemoCache } from '../../normalizr/MemoCache'
 import type { EntityRecord, EntitySchemaContract } from '../../normalizr/types'
@@ -16,17 +15,10 @@ import type { StoredMap } from '../slice/storedMap'
 import { toPlain } from '../slice/storedMap'
 import { getRecord } from '../slice/tables'
 import { LruMap } from './lru'
-import { weakLastMemoize } from './memoize'
+import { memoSelector } from './memoSelector'
 
 /** How many record (or entity) selectors each table keeps. */
 const SELECTORS_PER_TABLE = 500
-
-/** Selectors that remember their last inputs weakly (memoize.ts): no old state is kept alive. */
-const createCacheSelector = createSelectorCreator({
-  memoize: weakLastMemoize,
-  argsMemoize: weakLastMemoize,
-  devModeChecks: { identityFunctionCheck: 'never' },
-})
 
 const EMPTY: Readonly<Record<string, EntityRecord>> = Object.freeze({})
 const plainTables = new WeakMap<object, Readonly<Record<string, EntityRecord>>>()
@@ -88,7 +80,7 @@ export function buildRecordSelectors(
       if (!byPk) instances.set(entity, (byPk = new LruMap(SELECTORS_PER_TABLE)))
       const id = String(pk)
       return cached(byPk, id, () =>
-        createCacheSelector(
+        memoSelector(
           [
             (root: unknown) => selectSlice(root).entities,
             (root: unknown) => selectSlice(root).entitiesMeta,

@@ -5,15 +5,14 @@
  * {@link SELECTORS_PER_READABLE}), and a selector returns the same reference until something its
  * value depends on changes: a dispatch that touches nothing it reads costs a few identity checks.
  */
-import { createSelectorCreator } from 'reselect'
 import type { MemoCache } from '../../normalizr/MemoCache'
 import type { EndpointInterface } from '../endpointTypes'
-import type { Query } from './Query'
 import { getRequestMeta, getResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 import { LruMap } from './lru'
-import { weakLastMemoize } from './memoize'
-import type { CallState, DataRead, Readable, ResponseState } from './readCall'
+import { memoSelector } from './memoSelector'
+import type { Query } from './Query'
+import type { CallState, DataRead, Readable, ResponseState, TablesView } from './readCall'
 import {
   endpointCallState,
   isQuery,
@@ -25,26 +24,34 @@ import {
 /** How many selectors (distinct args) each endpoint or query keeps. */
 export const SELECTORS_PER_READABLE = 500
 
-/** Selectors that remember their last inputs weakly (memoize.ts): no old state is kept alive. */
-const createCacheSelector = createSelectorCreator({
-  memoize: weakLastMemoize,
-  argsMemoize: weakLastMemoize,
-  devModeChecks: { identityFunctionCheck: 'never' },
-})
-
 /** A selector over the root state. */
 export type RootSelector<TData> = (root: unknown) => TData | undefined
 
 /** The selectors of one call: its data, its whole state, and the part `getResponse` gives. */
 interface CallSelectors {
   readonly data: RootSelector<unknown>
-  readonly call: (root: unknown) => CallState
-  readonly response: (root: unknown) => ResponseState
+  /** Made on first use (most calls are only read through `select`). */
+  call?: (root: unknown) => CallState
+  response?: (root: unknown) => ResponseState
+  /** Builds `call`. */
+  readonly makeCall: () => (root: unknown) => CallState
+}
+
+/** The tables a read sees, as selector inputs: entities, entitiesMeta, layout, optimistic. */
+type TablesParts = [
+  TablesView['entities'],
+  TablesView['entitiesMeta'],
+  TablesView['layout'],
+  TablesView['optimistic'],
+]
+
+function viewOf([entities, entitiesMeta, layout, optimistic]: TablesParts): TablesView {
+  return { entities, entitiesMeta, layout, optimistic }
 }
 
 /** The `getResponse` part of a call state, memoized on it. */
 function responseSelector(call: (root: unknown) => CallState) {
-  return createCacheSelector([call], ({ data, expiryStatus, expiresAt }): ResponseState => ({
+  return memoSelector([call], ({ data, expiryStatus, expiresAt }: CallState): ResponseState => ({
     data,
     expiryStatus,
     expiresAt,
@@ -59,10 +66,13 @@ export function buildSelectors(
   onNewCall?: (key: string, schema: unknown) => void,
 ) {
   let registry = new WeakMap<object, LruMap<string, CallSelectors>>()
-  const selectEntities = (root: unknown) => selectSlice(root).entities
-  const selectEntitiesMeta = (root: unknown) => selectSlice(root).entitiesMeta
-  const selectLayout = (root: unknown) => selectSlice(root).layout
-  const selectOptimistic = (root: unknown) => selectSlice(root).optimistic
+  /** The inputs every read of the tables depends on. */
+  const tableInputs = [
+    (root: unknown) => selectSlice(root).entities,
+    (root: unknown) => selectSlice(root).entitiesMeta,
+    (root: unknown) => selectSlice(root).layout,
+    (root: unknown) => selectSlice(root).optimistic,
+  ]
 
   function endpointSelectors(
     endpoint: EndpointInterface,
@@ -70,21 +80,10 @@ export function buildSelectors(
     args: readonly unknown[],
   ): CallSelectors {
     let last: DataRead | undefined
-    const selectRead = createCacheSelector(
-      [
-        (root: unknown) => getResult(selectSlice(root), key),
-        selectEntities,
-        selectEntitiesMeta,
-        selectLayout,
-        selectOptimistic,
-      ],
-      (result, entities, entitiesMeta, layout, optimistic): DataRead => {
-        const read = readEndpoint(memo, endpoint, args, result, {
-          entities,
-          entitiesMeta,
-          layout,
-          optimistic,
-        })
+    const selectRead = memoSelector(
+      [(root: unknown) => getResult(selectSlice(root), key), ...tableInputs],
+      (result: unknown, ...tables: TablesParts): DataRead => {
+        const read = readEndpoint(memo, endpoint, args, result, viewOf(tables))
         // The same read as before (the memo kept the data): keep the same object, so that what
         // is built on it keeps its reference too.
         if (
@@ -98,29 +97,25 @@ export function buildSelectors(
         return (last = read)
       },
     )
-    const call = createCacheSelector(
-      [selectRead, (root: unknown) => getRequestMeta(selectSlice(root), key)],
-      (read, meta) => endpointCallState(endpoint, read, meta),
-    )
     return {
-      data: createCacheSelector([selectRead], (read) => read.data),
-      call,
-      response: responseSelector(call),
+      data: (root) => selectRead(root).data,
+      makeCall: () =>
+        memoSelector(
+          [selectRead, (root: unknown) => getRequestMeta(selectSlice(root), key)],
+          (value: DataRead, meta) => endpointCallState(endpoint, value, meta as never),
+        ),
     }
   }
 
   function querySelectors(query: Query<unknown>, args: readonly unknown[]): CallSelectors {
-    const selectEntries = createCacheSelector(
-      [selectEntities, selectEntitiesMeta, selectLayout, selectOptimistic],
-      (entities, entitiesMeta, layout, optimistic) =>
-        readQueryEntries(memo, query, args, { entities, entitiesMeta, layout, optimistic }),
+    const selectEntries = memoSelector(tableInputs, (...tables: TablesParts) =>
+      readQueryEntries(memo, query, args, viewOf(tables)),
     )
     // `process` reruns only when the entries change (the memo keeps them while their tables do).
-    const data = createCacheSelector([selectEntries], (entries) =>
+    const data = memoSelector([selectEntries], (entries: unknown) =>
       entries === undefined ? undefined : query.process(entries as never, ...args),
     )
-    const call = createCacheSelector([data], queryCallState)
-    return { data, call, response: responseSelector(call) }
+    return { data, makeCall: () => memoSelector([data], queryCallState) }
   }
 
   /** The selectors of `readable(...args)`: made once per key, kept in an LRU per readable. */
@@ -156,11 +151,30 @@ export function buildSelectors(
     select: (readable: Readable, ...args: readonly unknown[]): RootSelector<unknown> =>
       selectorsOf(readable, args).data,
     /** A memoized selector of the call's {@link CallState}. */
-    selectCall: (readable: Readable, ...args: readonly unknown[]) =>
-      selectorsOf(readable, args).call,
+    selectCall(readable: Readable, ...args: readonly unknown[]): (root: unknown) => CallState {
+      const selectors = selectorsOf(readable, args)
+      if (!selectors.call) selectors.call = selectors.makeCall()
+      return selectors.call
+    },
     /** A memoized selector of the call's `{ data, expiryStatus, expiresAt }`. */
-    selectResponse: (readable: Readable, ...args: readonly unknown[]) =>
-      selectorsOf(readable, args).response,
+    selectResponse(
+      readable: Readable,
+      ...args: readonly unknown[]
+    ): (root: unknown) => ResponseState {
+      const selectors = selectorsOf(readable, args)
+      if (!selectors.call) selectors.call = selectors.makeCall()
+      if (!selectors.response) selectors.response = responseSelector(selectors.call)
+      return selectors.response
+    },
+    /**
+     * The call's data read from `root` without keeping a selector for it (what a fetch resolves
+     * to: the same objects every reader gets, from the same memo).
+     */
+    readOnce(endpoint: EndpointInterface, args: readonly unknown[], root: unknown): unknown {
+      const slice = selectSlice(root)
+      const key = endpoint.key(...args)
+      return readEndpoint(memo, endpoint, args, getResult(slice, key), slice).data
+    },
   }
 }
 

@@ -1,12 +1,22 @@
+import type { EntityCacheState } from '../slice/state'
+import { newestStamp } from '../slice/newestStamp'
+
 /**
- * The request clock of a cache: epoch milliseconds that never repeat or go back
- * (`max(Date.now(), last + 1)`). It stamps request starts, invalidations and resets, so "started
- * before" never ties.
+ * The request clock of a cache: `clock(slice)` stamps request starts, confirmations,
+ * invalidations and resets for the slice it writes to.
  */
-export function buildClock(): () => number {
+export type Clock = (slice: EntityCacheState) => number
+
+/**
+ * Builds a cache's clock: epoch milliseconds that never repeat or go back
+ * (`max(Date.now(), last + 1)`), and never older than the newest stamp already in the slice (a
+ * state hydrated from a server whose clock is ahead), so "started before" never ties and keeps
+ * its order across machines.
+ */
+export function buildClock(): Clock {
   let last = 0
-  return () => {
-    last = Math.max(Date.now(), last + 1)
+  return (slice) => {
+    last = Math.max(Date.now(), last + 1, newestStamp(slice) + 1)
     return last
   }
 }

@@ -15,6 +15,7 @@ import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
 import type { EntityCacheActions } from '../slice/actions'
 import { serializeError } from '../slice/serializeError'
 import type { EntityCacheState } from '../slice/state'
+import type { Clock } from './clock'
 import { writeOptimistic } from './optimistic'
 import { receivedPayload } from './receive'
 
@@ -33,11 +34,13 @@ export interface FetchDeps {
   reducerPath: string
   actions: EntityCacheActions
   selectSlice: (root: unknown) => EntityCacheState
-  /** The data selector of a call (what a fetch resolves to: the data as now stored). */
+  /** The data selector of a call (what `getOptimisticResponse` reads). */
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
+  /** A call's data in a state, read once (what a fetch resolves to: the data as now stored). */
+  readOnce: (endpoint: EndpointInterface, args: readonly unknown[], root: unknown) => unknown
   defaults: ExpiryDefaults
   /** Strictly increasing epoch-ms clock: orders request starts. */
-  clock: () => number
+  clock: Clock
   /** The runtime of each store (requests in flight, page merges). */
   runtimes: { of(store: StoreLike): StoreRuntime }
   /** Remembers the schema a key is written with (for garbage collection). */
@@ -74,7 +77,7 @@ const ignore = () => {}
 
 /** Builds `fetchThunk(endpoint, args, options)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
-  const { reducerPath, actions, selectSlice, select, defaults, clock, runtimes, remember } = deps
+  const { reducerPath, actions, selectSlice, readOnce, defaults, clock, runtimes, remember } = deps
   let warnedNoMiddleware = false
   /** In development, once per cache: the store's first request did not pass its middleware. */
   const checkMiddleware = (runtime: StoreRuntime) => {
@@ -112,9 +115,13 @@ export function buildFetchThunk(deps: FetchDeps) {
       if (running) return requests.join(running, options.signal) as Promise<T>
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal))
 
-      const fetchedAt = clock()
+      // Never older than what the slice holds; a render reads no state, so its request is
+      // stamped when it starts, a microtask later.
+      const stamp = () => clock(selectSlice(getState()))
+      let fetchedAt = options.fromRender ? 0 : stamp()
       const flight = requests.start(key, fetchedAt, shareAs, options.signal)
       const begin = () => {
+        if (options.fromRender) flight.fetchedAt = fetchedAt = stamp()
         dispatch(actions.requested({ key, fetchedAt }))
         checkMiddleware(runtime)
         if (endpoint.sideEffect) {
@@ -144,11 +151,13 @@ export function buildFetchThunk(deps: FetchDeps) {
         }
         const date = Date.now()
         const expiresAt = date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
-        const times = { date, fetchedAt, expiresAt }
+        // A mutation is known to be in effect from now: reads that started before lose to it.
+        const confirmed = endpoint.sideEffect ? { confirmedAt: clock(slice) } : {}
+        const times = { date, fetchedAt, expiresAt, ...confirmed }
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
-        const data = select(endpoint, ...args)(getState())
+        const data = readOnce(endpoint, args, getState())
         return (data === undefined ? response : data) as T
       }
 

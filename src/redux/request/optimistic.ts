@@ -1,21 +1,20 @@
 /**
- * Optimistic writes: a mutation's `getOptimisticResponse` is normalized against what readers see
- * now and dispatched as one `optimistic` action (a layer over the tables, plain data).
+ * Optimistic writes: a mutation's `getOptimisticResponse` is normalized on its own (not merged
+ * with any stored record) and dispatched as one `optimistic` action: a layer over the tables,
+ * plain data, holding only the fields this write changes, so removing it undoes exactly it.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
 import { normalize } from '../../normalizr/normalize'
+import { emptySource } from '../../normalizr/plainSource'
 import type { EndpointInterface, OptimisticSnapshot } from '../endpointTypes'
 import type { RootSelector } from '../read/selectors'
 import type { Readable } from '../read/readCall'
 import type { EntityCacheActions } from '../slice/actions'
-import { readSourceOf } from '../slice/entitySource'
-import type { EntityCacheState } from '../slice/state'
 
 /** What an optimistic write needs from its cache. */
 export interface OptimisticDeps {
   actions: EntityCacheActions
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
-  selectSlice: (root: unknown) => EntityCacheState
 }
 
 /** Writes the optimistic layer of a mutation starting at `fetchedAt`, when it has one. */
@@ -27,7 +26,7 @@ export function writeOptimistic(
   deps: OptimisticDeps,
   store: { dispatch: Dispatch; getState: () => unknown },
 ): void {
-  const { actions, select, selectSlice } = deps
+  const { actions, select } = deps
   if (!endpoint.getOptimisticResponse || endpoint.schema === undefined) return
   const root = store.getState()
   const snapshot: OptimisticSnapshot = {
@@ -40,7 +39,8 @@ export function writeOptimistic(
     const value = endpoint.getOptimisticResponse(snapshot, ...args)
     const date = Date.now()
     const times = { fetchedAt, date, expiresAt: date }
-    layer = normalize(endpoint.schema, value, args, readSourceOf(selectSlice(root)), times)
+    // Against no stored data: the layer holds this write's own change, nothing it did not set.
+    layer = normalize(endpoint.schema, value, args, emptySource, times)
   } catch {
     // The endpoint chose not to (or could not) answer optimistically: the request goes on.
     return

@@ -9,8 +9,11 @@ import { abortReason } from '../../internal/abort'
 export interface Flight {
   /** The request key (where its response is stored). */
   readonly key: string
-  /** When it started (the cache clock). */
-  readonly fetchedAt: number
+  /**
+   * When it started (the cache clock); 0 until then (a request a render starts is stamped in
+   * the microtask that starts it, since the stamp reads the state).
+   */
+  fetchedAt: number
   /** Settles with the request (after its outcome is dispatched). */
   promise: Promise<unknown>
   /** Aborts the request; only made when its first caller could abort. */

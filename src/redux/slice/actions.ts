@@ -8,6 +8,11 @@ export interface ResponseTimes {
   readonly date: number
   readonly fetchedAt: number
   readonly expiresAt: number
+  /**
+   * A mutation's answer: when it arrived, on the request clock. Its records carry it, so reads
+   * that started before it cannot overwrite them (see docs/concepts/reliability.md).
+   */
+  readonly confirmedAt?: number
 }
 
 /** Payload of `received`: one response, normalized and merged. Plain data only. */

@@ -32,8 +32,8 @@ function orderedPks(table: StoredMap<EntityRecord>, split: boolean): string[] {
 }
 
 /**
- * The engine's view of a slice state. Cached per `entities` object, which is also the snapshot
- * token: any write replaces it, and nothing else does.
+ * The engine's view of a slice state. Cached per `entities` object: any write replaces it, and
+ * nothing else does, so one source (and one snapshot token) per `entities` object.
  */
 export function sourceOf(state: TablesState): EntitySource {
   const { entities } = state
@@ -41,7 +41,9 @@ export function sourceOf(state: TablesState): EntitySource {
   if (source) return source
   const tables: TablesState = { entities, entitiesMeta: state.entitiesMeta, layout: state.layout }
   source = {
-    token: entities,
+    // A token of its own (not the `entities` object): memo nodes keep the token of the snapshot
+    // they were checked against, and must not keep that snapshot's tables alive with it.
+    token: {},
     getEntity: (key, pk): EntityRecord | undefined => getRecord(tables, key, pk),
     getMeta: (key, pk): EntityMeta | undefined => getEntityMeta(tables, key, pk),
     getTable: (key) => getOwn(entities, key),
@@ -59,10 +61,56 @@ export function sourceOf(state: TablesState): EntitySource {
 
 const overlays = new WeakMap<object, WeakMap<object, EntitySource>>()
 const overlayTables = new WeakMap<object, Map<string, object>>()
+/**
+ * Records shown through layers, found by the newest layer touching them, then key and pk: the
+ * same object while the stored record and the layers touching it are the same (layers come and
+ * go for other records without making new objects for this one).
+ */
+const shown = new WeakMap<OptimisticLayer, Map<string, Shown>>()
+
+/** A record as shown through layers, and what it was made from. */
+interface Shown {
+  base: EntityRecord | undefined
+  layers: readonly OptimisticLayer[]
+  record: EntityRecord | undefined
+}
+
+const sameLayers = (a: readonly OptimisticLayer[], b: readonly OptimisticLayer[]) =>
+  a.length === b.length && a.every((layer, i) => layer === b[i])
+
+/** True when `layer` writes or deletes the record `key`/`pk`. */
+function touches(layer: OptimisticLayer, key: string, pk: string): boolean {
+  return getOwn(getOwn(layer.entitiesMeta, key), pk) !== undefined
+}
 
 /**
- * What readers see: the confirmed tables with the optimistic layers on top (newest wins; a
- * tombstone hides). Without layers it is {@link sourceOf}. Writes normalize against
+ * What the layers (oldest first) make of one record: each layer's fields over the record as the
+ * layers before it left it (a shallow merge); a tombstone hides it (`undefined`).
+ */
+function throughLayers(
+  layers: readonly OptimisticLayer[],
+  key: string,
+  pk: string,
+  base: EntityRecord | undefined,
+): EntityRecord | undefined {
+  let record = base
+  for (const layer of layers) {
+    const meta = getOwn<EntityMeta>(getOwn(layer.entitiesMeta, key), pk)
+    if (meta === undefined) continue
+    if (meta.deleted) {
+      record = undefined
+      continue
+    }
+    const change = getOwn<EntityRecord>(getOwn(layer.entities, key), pk)
+    if (change !== undefined) record = record ? { ...record, ...change } : change
+  }
+  return record
+}
+
+/**
+ * What readers see: the confirmed tables with the optimistic layers on top. Each layer holds
+ * only the fields its write changes, applied over the record in the order the writes started; a
+ * tombstone hides. Without layers it is {@link sourceOf}. Writes normalize against
  * {@link sourceOf} (confirmed data only), so optimistic values never leak into the tables.
  */
 export function readSourceOf(
@@ -79,29 +127,31 @@ export function readSourceOf(
   const cached = byLayers.get(layers)
   if (cached) return cached
   const token = {}
-  /** The newest layer's word on an entity: a record, a tombstone (null), or nothing. */
-  const fromLayers = (key: string, pk: string): EntityRecord | null | undefined => {
-    for (let i = layers.length - 1; i >= 0; i--) {
-      const layer = layers[i] as OptimisticLayer
-      const meta = getOwn<EntityMeta>(getOwn(layer.entitiesMeta, key), pk)
-      if (meta?.deleted) return null
-      const record = getOwn<EntityRecord>(getOwn(layer.entities, key), pk)
-      if (record !== undefined) return record
-    }
-    return undefined
+  const touchedKeys = new Set<string>()
+  for (const layer of layers)
+    for (const key of Object.keys(layer.entitiesMeta)) touchedKeys.add(key)
+  const layered = (key: string, pk: string): EntityRecord | undefined => {
+    const stored = base.getEntity(key, pk)
+    if (!touchedKeys.has(key)) return stored
+    const touching = layers.filter((layer) => touches(layer, key, pk))
+    if (touching.length === 0) return stored
+    const newest = touching[touching.length - 1] as OptimisticLayer
+    let memos = shown.get(newest)
+    if (!memos) shown.set(newest, (memos = new Map()))
+    const id = `${key.length}:${key}${pk}`
+    const memo = memos.get(id)
+    if (memo && memo.base === stored && sameLayers(memo.layers, touching)) return memo.record
+    const record = throughLayers(touching, key, pk, stored)
+    memos.set(id, { base: stored, layers: touching, record })
+    return record
   }
-  const touches = (key: string) =>
-    layers.some((layer) => getOwn(layer.entitiesMeta, key) !== undefined)
   const source: EntitySource = {
     token,
-    getEntity(key, pk) {
-      const layered = fromLayers(key, pk)
-      return layered === null ? undefined : (layered ?? base.getEntity(key, pk))
-    },
+    getEntity: layered,
     getMeta: (key, pk) => base.getMeta(key, pk),
     getTable(key) {
       const table = base.getTable(key)
-      if (!touches(key)) return table
+      if (!touchedKeys.has(key)) return table
       // A fresh identity per (tables, layers): anything reading the whole table rereads it.
       let byKey = overlayTables.get(token)
       if (!byKey) {
@@ -119,14 +169,14 @@ export function readSourceOf(
       const seen = new Set<string>()
       base.forEachEntity(key, (pk) => {
         seen.add(pk)
-        const record = source.getEntity(key, pk)
+        const record = layered(key, pk)
         if (record !== undefined) fn(pk, record)
       })
       for (const layer of layers) {
         for (const pk of Object.keys(getOwn<object>(layer.entities, key) ?? {})) {
           if (seen.has(pk)) continue
           seen.add(pk)
-          const record = source.getEntity(key, pk)
+          const record = layered(key, pk)
           if (record !== undefined) fn(pk, record)
         }
       }

@@ -1,20 +1,32 @@
 /**
- * Development only: freezes what a write made that a user could mutate by accident (records,
- * their meta, results, request meta, optimistic layers, and the small containers that hold them:
- * plain tables and buckets), but not the large containers RTK's dev checks walk (the slice root,
- * `entities`, `entitiesMeta`, the bucket index of a split map, `results`, `meta`).
+ * Development only: freezes what a write made, so the state cannot be mutated by accident, in
+ * the shape that keeps RTK's development checks cheap whatever the size of the cache.
  *
- * Why: RTK's serializable check caches frozen subtrees it has seen, but verifies a *new* frozen
- * object by walking its whole subtree; an unfrozen container is walked one level (its frozen
- * children are cached). Its immutable check skips frozen objects and walks unfrozen ones. So
- * frozen leaves plus unfrozen large containers make both checks cost what a write changed plus
- * the size of the containers (at most 1,024 entries each), not the size of the cache. The
- * containers are still checked for mutation by RTK's immutable check, which walks them.
+ * How the two checks behave (RTK 2, serializableStateInvariantMiddleware.ts and
+ * immutableStateInvariantMiddleware.ts): the immutable check walks every container that is not
+ * frozen, and calls `Object.isFrozen` on each child to decide whether to go in; V8 answers
+ * `isFrozen` for a large object by looking at every member, so a container with many frozen
+ * large children costs O(all their members) on every dispatch. The serializable check skips
+ * objects it has cached, and caches an object after walking it only when it is frozen all the
+ * way down (checked by walking its whole subtree, children in `Object.values` order, stopping at
+ * the first one that is not frozen).
+ *
+ * So:
+ * - records, their meta, results and request meta (the leaves a user could mutate) are frozen;
+ * - a plain table (at most 1,024 records) is frozen: the immutable check stops at it, and the
+ *   serializable check walks it once per write to it;
+ * - a split map is frozen with its buckets, except its summary, member `"0"` (storedMap.ts),
+ *   which comes first in `Object.values` order: the immutable check stops at the map, and the
+ *   serializable check's "frozen all the way down?" stops at the summary instead of walking
+ *   every record, so it walks the map's 257 members (cached buckets) and the new bucket only;
+ * - the slice root, `entities`, `entitiesMeta`, and plain `results` and `meta` stay open: the
+ *   checks walk them (a few tables; at most 1,024 request keys each), and still see a mutation.
  */
 import { freezeNew } from '../../internal/freezeNew'
 import { getOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
+import { SUMMARY } from './storedMap'
 
 /** Deep-freezes every value of `container` that is not frozen yet (stopping at frozen ones). */
 function freezeValues(container: object): void {
@@ -24,21 +36,25 @@ function freezeValues(container: object): void {
   }
 }
 
-/** Freezes the new values of a map; its own object too when `small` (a plain table, a bucket). */
-function freezeMap(map: object, previous: object | undefined, split: boolean, small: boolean) {
+/** Freezes a new plain map's values, and the map itself when `self` says so. */
+function freezePlain(map: object, previous: object | undefined, self: boolean) {
   if (map === previous) return
-  if (!split) {
-    freezeValues(map)
-    if (small) Object.freeze(map)
-    return
-  }
-  // A split map: its index stays open; each new bucket is frozen with its values.
+  freezeValues(map)
+  if (self) Object.freeze(map)
+}
+
+/** Freezes a new split map: each new bucket with its values, then the map but its summary. */
+function freezeSplit(map: object, previous: object | undefined) {
+  if (map === previous) return
   for (const bucket of Object.keys(map)) {
+    if (bucket === SUMMARY) continue
     const entries = (map as Record<string, object>)[bucket] as object
-    if (Object.isFrozen(entries) || entries === getOwn(previous, bucket)) continue
+    // Identity first: `isFrozen` on a large bucket looks at every member.
+    if (entries === getOwn(previous, bucket) || Object.isFrozen(entries)) continue
     freezeValues(entries)
     Object.freeze(entries)
   }
+  Object.freeze(map)
 }
 
 /** Freezes what `next` holds that `previous` did not (see the module comment). */
@@ -49,12 +65,14 @@ export function freezeWritten(next: EntityCacheState, previous: EntityCacheState
     if (tables === before) continue
     for (const key of Object.keys(tables)) {
       const table = getOwn<object>(tables, key) as object
-      freezeMap(table, getOwn(before, key), isSplitTable(next.layout, key), true)
+      if (isSplitTable(next.layout, key)) freezeSplit(table, getOwn(before, key))
+      else freezePlain(table, getOwn(before, key), true)
     }
   }
-  const split = next.layout.splitRequests
-  freezeMap(next.results, previous?.results, split, false)
-  freezeMap(next.meta, previous?.meta, split, false)
+  for (const member of ['results', 'meta'] as const) {
+    if (next.layout.splitRequests) freezeSplit(next[member], previous?.[member])
+    else freezePlain(next[member], previous?.[member], false)
+  }
   freezeNew(next.layout)
   freezeNew(next.optimistic)
 }

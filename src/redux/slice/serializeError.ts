@@ -1,6 +1,17 @@
 import { NetworkError } from '../../internal/errors'
 import { isPlainObject } from '../../internal/ownKeys'
+import { fitJson } from './fitJson'
 import type { SerializedError } from './state'
+
+/**
+ * How much of an error the slice keeps, in characters of JSON: each member (`message`, `body`,
+ * GraphQL `errors`, any other) at most {@link ERROR_MEMBER_LIMIT}, the whole error at most
+ * {@link ERROR_SIZE_LIMIT}. Larger members keep their start and say how much was cut; the error
+ * thrown to the caller keeps everything.
+ */
+export const ERROR_MEMBER_LIMIT = 4096
+/** See {@link ERROR_MEMBER_LIMIT}. */
+export const ERROR_SIZE_LIMIT = 16384
 
 const SKIPPED = new Set(['name', 'message', 'stack', 'cause', 'response'])
 
@@ -18,11 +29,30 @@ function toPlain(value: unknown): unknown {
   return undefined
 }
 
+/** Adds `value` as member `name`, shrunk to what is left of the error's budget. */
+function keep(out: Record<string, unknown>, name: string, value: unknown, used: { size: number }) {
+  const budget = Math.min(ERROR_MEMBER_LIMIT, ERROR_SIZE_LIMIT - used.size)
+  const fitted = fitJson(value, budget)
+  // Past the whole error's budget, a member is left out (small ones come first: status, code).
+  if (fitted === undefined || JSON.stringify(fitted).length > budget) return
+  used.size += JSON.stringify(fitted).length + name.length + 4
+  Object.defineProperty(out, name, {
+    value: fitted,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
+}
+
 /**
  * Turns anything thrown into plain data for the slice: name, message, and every plain member
- * (status, code, GraphQL `errors`, a JSON error body...). Responses, causes and stacks are left out.
+ * (status, code, GraphQL `errors`, a JSON error body...), each cut to {@link ERROR_MEMBER_LIMIT}
+ * characters of JSON and the whole to {@link ERROR_SIZE_LIMIT}. Responses, causes and stacks are
+ * left out.
  */
 export function serializeError(error: unknown): SerializedError {
+  const out: Record<string, unknown> = {}
+  const used = { size: 2 }
   // Duck-typed: errors from another realm (iframes, workers, Node's fetch under a test runner)
   // are not `instanceof Error` here.
   const errorLike =
@@ -31,26 +61,23 @@ export function serializeError(error: unknown): SerializedError {
     (typeof error === 'object' &&
       error !== null &&
       typeof (error as { message?: unknown }).message === 'string')
-  if (errorLike) {
-    const source = error as Record<string, unknown>
-    const out: Record<string, unknown> = {
-      name: typeof source.name === 'string' ? source.name : 'Error',
-      message: typeof source.message === 'string' ? source.message : String(error),
-    }
-    for (const member of Object.keys(source)) {
-      if (SKIPPED.has(member)) continue
-      const value = toPlain(source[member])
-      if (value !== undefined)
-        Object.defineProperty(out, member, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        })
-    }
+  if (!errorLike) {
+    keep(out, 'name', 'Error', used)
+    keep(out, 'message', String(error), used)
     return out as unknown as SerializedError
   }
-  return { name: 'Error', message: String(error) }
+  const source = error as Record<string, unknown>
+  keep(out, 'name', typeof source.name === 'string' ? source.name : 'Error', used)
+  keep(out, 'message', typeof source.message === 'string' ? source.message : String(error), used)
+  // Small members first, so the budget never leaves them out.
+  const small = (member: string) => member === 'status' || member === 'code'
+  const members = Object.keys(source)
+  for (const member of [...members.filter(small), ...members.filter((m) => !small(m))]) {
+    if (SKIPPED.has(member)) continue
+    const value = toPlain(source[member])
+    if (value !== undefined) keep(out, member, value, used)
+  }
+  return out as unknown as SerializedError
 }
 
 const rebuilt = new WeakMap<SerializedError, Error>()

@@ -61,7 +61,8 @@ export interface EntityCacheState {
   readonly resetAt: number
   /**
    * Optimistic writes of mutations in flight, oldest first. Reads see them over the confirmed
-   * tables; each is removed when its request settles (so a failure rolls back only its own).
+   * tables, field by field in this order; each is removed when its request settles (so a
+   * failure rolls back only its own change).
    */
   readonly optimistic: readonly OptimisticLayer[]
 }
@@ -71,7 +72,10 @@ export interface OptimisticLayer {
   /** The request it belongs to: its key and start time. */
   readonly key: string
   readonly fetchedAt: number
-  /** Records shown instead of the confirmed ones (merged with what was shown when written). */
+  /**
+   * What this write changes, per record: only the fields its optimistic response sets, shown over
+   * the confirmed record and the older layers (never a copy of the whole record).
+   */
   readonly entities: EntityTables<EntityRecord>
   /** Their meta; a tombstone (`deleted: true`) hides the entity. */
   readonly entitiesMeta: EntityTables<EntityMeta>

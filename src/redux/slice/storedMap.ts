@@ -1,32 +1,44 @@
 /**
- * How the slice stores a map (an entity table, its meta, the results or the request meta): plain,
- * `{ [key]: value }`, up to {@link PLAIN_LIMIT} entries, so DevTools shows records where a person
- * looks for them; split by a hash of the key into {@link BUCKET_COUNT} buckets,
- * `{ [bucket]: { [key]: value } }`, beyond, so that an immutable write copies one bucket and the
- * bucket index, not the whole map. Which maps are split is written in the state's `layout`
- * (layout.ts); these functions take that flag. Deterministic: the layout depends only on the
- * keys, so replaying actions rebuilds it exactly.
+ * How the slice stores a map (an entity table, its meta, the results or the request meta).
+ *
+ * - **Plain**, `{ [key]: value }`, up to {@link PLAIN_LIMIT} entries, so DevTools shows records
+ *   where a person looks for them.
+ * - **Split**, beyond: the entries spread over {@link BUCKET_COUNT} buckets by a hash of the key,
+ *   `{ "0": { size }, "1": { [key]: value }, ..., "256": { ... } }`, so that an immutable write
+ *   copies one bucket and the small index instead of the whole map. Member `"0"` is the split
+ *   map's summary (how many entries it holds); buckets are numbered from 1.
+ *
+ * Which maps are split is written in the state's `layout` (layout.ts); these functions take that
+ * flag. Deterministic: the layout depends only on the keys, so replaying actions rebuilds it.
  */
 import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
 
-/** A map stored plain or in buckets (see the module comment). */
+/** A map stored plain or split (see the module comment). */
 export type StoredMap<T> = Readonly<Record<string, T>> | Readonly<Record<string, Record<string, T>>>
 
 /** How many buckets a split map has (at most; empty buckets are left out). */
 export const BUCKET_COUNT = 256
-/** A plain map with more entries than this is split into buckets. */
+/** A plain map with more entries than this is split. */
 export const PLAIN_LIMIT = 1024
 /** A split map with this many entries or fewer goes back to plain (checked when maps shrink). */
 export const SHRINK_LIMIT = 256
+/** The member of a split map that holds its summary. */
+export const SUMMARY = '0'
 
-/** The bucket of a key: FNV-1a of its UTF-16 code units, modulo {@link BUCKET_COUNT}. */
+/** The summary of a split map. */
+export interface SplitSummary {
+  /** How many entries the map holds. */
+  readonly size: number
+}
+
+/** The bucket of a key: 1 + FNV-1a of its UTF-16 code units modulo {@link BUCKET_COUNT}. */
 export function bucketOf(key: string): string {
   let hash = 0x811c9dc5
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i)
     hash = Math.imul(hash, 0x01000193)
   }
-  return String((hash >>> 0) % BUCKET_COUNT)
+  return String(1 + ((hash >>> 0) % BUCKET_COUNT))
 }
 
 /** The value stored under `key`, or `undefined`. */
@@ -59,6 +71,7 @@ export function forEachStored<T>(
     return
   }
   for (const bucket of Object.keys(map)) {
+    if (bucket === SUMMARY) continue
     const entries = (map as Record<string, Record<string, T>>)[bucket] as Record<string, T>
     for (const key of Object.keys(entries)) fn(key, entries[key] as T)
   }
@@ -71,13 +84,11 @@ export function keysOfStored(map: StoredMap<unknown> | undefined, split: boolean
   return keys
 }
 
-/** How many entries are stored. */
+/** How many entries are stored (a split map says it in its summary). */
 export function countStored(map: StoredMap<unknown> | undefined, split: boolean): number {
   if (map === undefined) return 0
   if (!split) return Object.keys(map).length
-  let count = 0
-  for (const bucket of Object.keys(map)) count += Object.keys(getOwn<object>(map, bucket)!).length
-  return count
+  return getOwn<SplitSummary>(map, SUMMARY)?.size ?? 0
 }
 
 /** A value to remove the key (in {@link updateStored}'s changes). */
@@ -85,8 +96,8 @@ export const REMOVE: unique symbol = Symbol('remove')
 
 /**
  * The map with `changes` applied immutably (a value sets, {@link REMOVE} deletes): a plain map
- * is copied once; a split map copies its index and each touched bucket once, and drops buckets
- * left empty. Returns the same map when nothing changed.
+ * is copied once; a split map copies its index and each touched bucket once, drops buckets left
+ * empty and gets a new summary. Returns the same map when nothing changed.
  */
 export function updateStored<T>(
   map: StoredMap<T> | undefined,
@@ -109,10 +120,12 @@ export function updateStored<T>(
     return (next ?? source) as StoredMap<T>
   }
   const copied = new Set<string>()
+  let size = countStored(source, true)
   for (const [key, value] of changes) {
     const bucket = bucketOf(key)
     const current = getOwn<Record<string, T>>(next ?? source, bucket)
-    if (value === REMOVE && (current === undefined || !hasOwn(current, key))) continue
+    const had = current !== undefined && hasOwn(current, key)
+    if (value === REMOVE && !had) continue
     next ??= { ...source }
     if (!copied.has(bucket)) {
       copied.add(bucket)
@@ -121,27 +134,32 @@ export function updateStored<T>(
     const entries = getOwn(next, bucket) as Record<string, unknown>
     if (value === REMOVE) {
       deleteOwn(entries, key)
+      size -= 1
       if (Object.keys(entries).length === 0) {
         deleteOwn(next, bucket)
         copied.delete(bucket)
       }
     } else {
       setOwn(entries, key, value)
+      if (!had) size += 1
     }
   }
-  return (next ?? source) as StoredMap<T>
+  if (!next) return source as StoredMap<T>
+  setOwn(next, SUMMARY, { size } satisfies SplitSummary)
+  return next as StoredMap<T>
 }
 
 /** A plain map split into buckets. */
 export function toBuckets<T>(map: StoredMap<T>): StoredMap<T> {
-  const split: Record<string, Record<string, T>> = {}
-  for (const key of Object.keys(map)) {
+  const keys = Object.keys(map)
+  const split: Record<string, unknown> = { [SUMMARY]: { size: keys.length } }
+  for (const key of keys) {
     const bucket = bucketOf(key)
     let entries = getOwn<Record<string, T>>(split, bucket)
     if (!entries) setOwn(split, bucket, (entries = {}))
     setOwn(entries, key, (map as Record<string, T>)[key])
   }
-  return split
+  return split as StoredMap<T>
 }
 
 /** A split map made plain again. */

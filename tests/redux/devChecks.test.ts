@@ -1,0 +1,116 @@
+/**
+ * Development: what the slice freezes (so RTK's checks stay cheap and mutations still fail),
+ * deep input refused before it can break the store, a forgotten middleware caught, and the
+ * silent-checks helper that ignores only RTK's timing note.
+ */
+import { configureStore } from '@reduxjs/toolkit'
+import { Endpoint, InputTooDeepError, createEntityCache } from 'rtk-resources'
+import { User } from '../fixtures/entities'
+import { complaints, makeStore, todosSlice } from '../fixtures/store'
+
+const getUsers = new Endpoint(async (_page: { page: number }) => [] as unknown[], {
+  schema: [User],
+  name: 'getUsers',
+})
+const usersFrom = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: from + i, name: `user ${from + i}`, posts: [] }))
+
+test('records, plain tables and buckets are frozen; the large containers RTK walks are not', () => {
+  const { store, controller, expectSilentChecks } = makeStore()
+  controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 10))
+  let state = store.getState().data
+  expect(Object.isFrozen(state.entities.User?.['1'])).toBe(true)
+  expect(Object.isFrozen(state.entities.User)).toBe(true)
+  expect(Object.isFrozen(state.entitiesMeta.User?.['1'])).toBe(true)
+  expect(Object.isFrozen(state.meta['getUsers [{"page":1}]'])).toBe(true)
+  expect(Object.isFrozen(state.results['getUsers [{"page":1}]'])).toBe(true)
+  for (const container of [state, state.entities, state.entitiesMeta, state.results, state.meta]) {
+    expect(Object.isFrozen(container)).toBe(false)
+  }
+  // A record cannot be changed by accident.
+  expect(() => {
+    ;(state.entities.User?.['1'] as Record<string, unknown>).name = 'oops'
+  }).toThrow(TypeError)
+  // Split: the map and its buckets are frozen, but its summary (first in Object.values order,
+  // where RTK's serializable check stops looking for something not frozen).
+  controller.setResponse(getUsers, { page: 2 }, usersFrom(11, 1100))
+  state = store.getState().data
+  expect(state.layout.splitTables).toEqual(['User'])
+  const split = state.entities.User as Record<string, object>
+  expect(Object.isFrozen(split)).toBe(true)
+  expect(Object.values(split)[0]).toBe(split['0'])
+  expect(Object.isFrozen(split['0'])).toBe(false)
+  const buckets = Object.keys(split).filter((member) => member !== '0')
+  expect(buckets.every((bucket) => Object.isFrozen(split[bucket]))).toBe(true)
+  expectSilentChecks()
+})
+
+test('a response deeper than 1,000 levels is refused before anything is written, without a schema too', async () => {
+  const { store, controller, expectSilentChecks } = makeStore()
+  let deep: Record<string, unknown> = { leaf: true }
+  for (let i = 0; i < 10_000; i++) deep = { child: deep }
+  const raw = new Endpoint(async () => deep, { name: 'raw' })
+  const before = store.getState().data.results
+  const error = await controller.fetch(raw).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(InputTooDeepError)
+  expect((error as InputTooDeepError).limit).toBe(1000)
+  expect((error as Error).message).toMatch(/more than 1000 levels deep/)
+  expect(store.getState().data.results).toBe(before)
+  expect(() => controller.setResponse(raw, deep)).toThrow(InputTooDeepError)
+  // The store keeps working, for every slice.
+  store.dispatch(todosSlice.actions.bump())
+  expect(store.getState().todos.count).toBe(1)
+  let shallow: Record<string, unknown> = { leaf: true }
+  for (let i = 0; i < 900; i++) shallow = { child: shallow }
+  controller.setResponse(raw, shallow)
+  expect(store.getState().data.results['raw []']).toBe(shallow)
+  expectSilentChecks()
+})
+
+test('a cache whose middleware is not installed warns once, naming the fix', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const store = configureStore({ reducer: { data: cache.reducer } })
+    const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: 'x' }), {
+      schema: User,
+      name: 'getUser',
+    })
+    await cache.controller(store).fetch(getUser, { id: 1 })
+    await cache.controller(store).fetch(getUser, { id: 2 })
+    const ours = complaints(warn)
+    expect(ours).toHaveLength(1)
+    expect(String(ours[0]?.[0])).toMatch(/state\.data has no middleware/)
+    expect(String(ours[0]?.[0])).toMatch(/concat\(cache\.middleware\)/)
+    // With the middleware: no warning.
+    warn.mockClear()
+    const withMiddleware = createEntityCache({ reducerPath: 'data' })
+    const good = configureStore({
+      reducer: { data: withMiddleware.reducer },
+      middleware: (gDM) => gDM().concat(withMiddleware.middleware),
+    })
+    await withMiddleware.controller(good).fetch(getUser, { id: 1 })
+    expect(complaints(warn)).toEqual([])
+  } finally {
+    warn.mockRestore()
+  }
+})
+
+test('the silent-checks helper ignores only RTK timing notes', () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  const error = jest.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    console.warn(
+      'SerializableStateInvariantMiddleware took 45ms, which is more than the warning threshold of 32ms.',
+    )
+    expect(complaints(warn)).toEqual([])
+    // A real complaint: a non-serializable value in an action.
+    const store = configureStore({ reducer: { todos: todosSlice.reducer } })
+    store.dispatch({ type: 'oops', payload: new Map() })
+    expect(complaints(error)).toHaveLength(1)
+    expect(String(complaints(error)[0]?.[0])).toMatch(/non-serializable value was detected/)
+  } finally {
+    warn.mockRestore()
+    error.mockRestore()
+  }
+})

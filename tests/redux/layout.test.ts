@@ -1,0 +1,175 @@
+/**
+ * The storage layout of the slice: readable (`entities[key][pk]`, `meta[key]`) up to 1,024
+ * entries, split in hash buckets beyond, named in `state.layout`; deterministic under replay;
+ * other formats upgraded or refused.
+ */
+import { configureStore } from '@reduxjs/toolkit'
+import { Endpoint, ExpiryStatus, SetupError, createEntityCache, fixtureState } from 'rtk-resources'
+import type { EntityCacheState } from 'rtk-resources'
+import { User } from '../fixtures/entities'
+import { expectPlain, makeStore } from '../fixtures/store'
+
+const getUsers = new Endpoint(async (_page: { page: number }) => [] as unknown[], {
+  schema: [User],
+  name: 'getUsers',
+})
+const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: `user ${id}` }), {
+  schema: User,
+  name: 'getUser',
+})
+const usersFrom = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: from + i, name: `user ${from + i}`, posts: [] }))
+
+test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async () => {
+  const { store, controller, replay, expectSilentChecks } = makeStore()
+  await controller.fetch(getUser, { id: 1 })
+  const state = store.getState().data
+  expect(state.layout).toEqual({ version: 2, splitTables: [], splitRequests: false })
+  expect(state.entities).toEqual({ User: { '1': { id: 1, name: 'user 1' } } })
+  expect(state.entitiesMeta.User?.['1']).toMatchObject({ fetchedAt: expect.any(Number) })
+  expect(state.results).toEqual({ 'getUser [{"id":1}]': '1' })
+  expect(state.meta['getUser [{"id":1}]']).toMatchObject({ expiresAt: expect.any(Number) })
+  expectPlain(state)
+  expect(replay()).toEqual(store.getState())
+  expectSilentChecks()
+})
+
+test('a table past 1,024 records is split in buckets, named in the layout; reads do not change', () => {
+  const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+  controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 1000))
+  expect(store.getState().data.layout.splitTables).toEqual([])
+  expect(Object.keys(store.getState().data.entities.User ?? {})).toHaveLength(1000)
+  const first = cache.selectEntity(User, 7)(store.getState())
+  controller.setResponse(getUsers, { page: 2 }, usersFrom(1001, 100))
+  const state = store.getState().data
+  expect(state.layout.splitTables).toEqual(['User'])
+  // Member "0" is the summary; buckets are "1" to "256".
+  const split = state.entities.User as Record<string, object>
+  expect(split['0']).toEqual({ size: 1100 })
+  expect(state.entitiesMeta.User?.['0']).toEqual({ size: 1100 })
+  const buckets = Object.keys(split).filter((member) => member !== '0')
+  expect(buckets.length).toBeGreaterThan(100)
+  expect(buckets.length).toBeLessThanOrEqual(256)
+  expect(buckets.every((bucket) => Number(bucket) >= 1 && Number(bucket) <= 256)).toBe(true)
+  // Reads, and the selectors that hide the layout, are unchanged.
+  expect(cache.select(getUsers, { page: 2 })(store.getState())).toHaveLength(100)
+  expect(cache.selectEntity(User, 7)(store.getState())).toBe(first)
+  expect(cache.selectRecord('User', 1050)(store.getState())).toEqual({
+    id: 1050,
+    name: 'user 1050',
+    posts: [],
+  })
+  expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)
+  expect(cache.selectTable('User')(store.getState())).toBe(
+    cache.selectTable('User')(store.getState()),
+  )
+  // One more record: one bucket and the index change, every other bucket is the same object.
+  const before = store.getState().data.entities.User as Record<string, object>
+  controller.setResponse(getUser, { id: 5000 }, { id: 5000, name: 'new' })
+  const after = store.getState().data.entities.User as Record<string, object>
+  const changed = Object.keys(after).filter((bucket) => after[bucket] !== before[bucket])
+  expect(changed).toHaveLength(2) // the record's bucket, and the summary
+  expect(changed).toContain('0')
+  expect(after['0']).toEqual({ size: 1101 })
+  expectPlain(store.getState())
+  expect(replay()).toEqual(store.getState())
+  expectSilentChecks()
+})
+
+test('a split table is made plain again when garbage collection leaves it small', () => {
+  const { store, controller } = makeStore()
+  controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 1100))
+  controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'kept' })
+  expect(store.getState().data.layout.splitTables).toEqual(['User'])
+  const payload = controller.collectGarbage({ now: Date.now() + 60 * 60_000 })
+  expect(payload.keys).toEqual(['getUsers [{"page":1}]', 'getUser [{"id":1}]'])
+  expect(store.getState().data.layout.splitTables).toEqual([])
+  expect(store.getState().data.entities).toEqual({})
+})
+
+test('past 1,024 request keys, results and meta are split too; reads and keys unchanged', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  // Built by the cache's own reducer (the same actions a store would get), without a store.
+  const fixtures = Array.from({ length: 1030 }, (_, i) => ({
+    endpoint: getUser,
+    args: [{ id: i + 1 }] as [{ id: number }],
+    response: { id: i + 1, name: `u${i + 1}` },
+  }))
+  const data = fixtureState(cache, fixtures)
+  expect(data.layout.splitRequests).toBe(true)
+  expect(Object.keys(data.results).length).toBeLessThanOrEqual(257)
+  expect((data.meta as Record<string, object>)['0']).toEqual({ size: 1030 })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data },
+  })
+  const controller = cache.controller(store)
+  expect(cache.select(getUser, { id: 777 })(store.getState())?.name).toBe('u777')
+  expect(cache.selectCall(getUser, { id: 777 })(store.getState()).expiryStatus).toBe(
+    ExpiryStatus.Valid,
+  )
+  controller.invalidateAll({ testKey: (key) => key === 'getUser [{"id":3}]' })
+  expect(cache.selectCall(getUser, { id: 3 })(store.getState()).expiryStatus).toBe(
+    ExpiryStatus.Invalid,
+  )
+  expect(cache.selectCall(getUser, { id: 4 })(store.getState()).expiryStatus).toBe(
+    ExpiryStatus.Valid,
+  )
+  expectPlain(store.getState())
+})
+
+test('format 1 (every table in 1,024 buckets, no layout) is upgraded when restored', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  // What rtk-resources wrote before layouts: `User` 1 in bucket 796.
+  const format1 = {
+    entities: { User: { '796': { '1': { id: 1, name: 'Ada', posts: [] } } } },
+    entitiesMeta: {
+      User: { '796': { '1': { fetchedAt: 1, date: 2, expiresAt: Date.now() + 60_000 } } },
+    },
+    results: { 'getUser [{"id":1}]': '1' },
+    meta: { 'getUser [{"id":1}]': { date: 2, fetchedAt: 1, expiresAt: Date.now() + 60_000 } },
+    resetAt: 0,
+    optimistic: [],
+  }
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data: format1 as unknown as EntityCacheState },
+  })
+  expect(store.getState().data.entities).toEqual({
+    User: { '1': { id: 1, name: 'Ada', posts: [] } },
+  })
+  expect(store.getState().data.layout.version).toBe(2)
+  expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('Ada')
+  // Read before any store upgraded it (an SSR payload handed to a selector): read upgraded.
+  expect(cache.select(getUser, { id: 1 })({ data: format1 })?.name).toBe('Ada')
+})
+
+test('a hand-written state without a layout (plain tables) reads as it is', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: {
+      data: {
+        entities: { User: { '796': { id: 796, name: 'Not a bucket', posts: [] } } },
+        results: { 'getUser [{"id":796}]': '796' },
+      } as unknown as EntityCacheState,
+    },
+  })
+  expect(cache.select(getUser, { id: 796 })(store.getState())?.name).toBe('Not a bucket')
+})
+
+test('a state in a format this version does not know is refused with a clear error', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const build = () =>
+    configureStore({
+      reducer: { data: cache.reducer },
+      preloadedState: {
+        data: { layout: { version: 3 }, entities: {} } as unknown as EntityCacheState,
+      },
+    })
+  expect(build).toThrow(SetupError)
+  expect(build).toThrow(/format 3, which this version of rtk-resources \(format 2\) cannot read/)
+})
