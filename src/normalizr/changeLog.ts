@@ -4,10 +4,12 @@
  * read (see `EntitySource.forEachChangeSince`). Whoever makes a new snapshot from an old one
  * links the two with the records it wrote or removed; a source answers by walking the links.
  *
- * Snapshots are named by the sources' tokens, held weakly. The links are
- * bounded: the log keeps the last {@link MAX_LINKS} links and at most {@link MAX_RECORDS} pks in
- * all; a write bigger than that is not linked. Beyond the log, or between unrelated snapshots,
- * the answer is "unknown", and the memo checks what it holds (slower, never wrong).
+ * Snapshots are named by objects (the sources' tokens, or the tables), held weakly: a link lives
+ * as long as its snapshot, and holds its own copy of the changed pks, not the caller's objects.
+ * A chain is cut behind the last {@link MAX_LINKS} links or {@link MAX_RECORDS} pks, so what
+ * one store's history holds stays small; a write of more than {@link MAX_RECORDS} records is not
+ * linked. Beyond a cut, or between unrelated snapshots, the answer is "unknown", and the memo
+ * checks what it holds (slower, never wrong).
  */
 
 /** The records one write changed: per table, their pks (a list, or the keys of an object). */
@@ -16,38 +18,30 @@ export type ChangedRecords = Readonly<
 >
 
 interface Link {
-  readonly parent: number
-  readonly changes: ChangedRecords
-  readonly size: number
+  /** The link of the snapshot this one was made from; `undefined` at a cut. */
+  parent: Link | undefined
+  /** Distance from the first snapshot of the chain (only ever compared). */
+  readonly depth: number
+  /** The records changed from the parent: table, pk, table, pk, ... */
+  readonly changes: readonly string[]
 }
 
-/** How many links the log keeps, and how many pks they may hold in all. */
-export const MAX_LINKS = 1024
-export const MAX_RECORDS = 100_000
+/** How many links, and how many changed records in all, a chain keeps behind its newest link. */
+export const MAX_LINKS = 64
+export const MAX_RECORDS = 20_000
 
-/** Snapshot → id; ids grow, so a parent's id is below its children's. */
-const ids = new WeakMap<object, number>()
-/** id → the link that made that snapshot (oldest first). */
-const log = new Map<number, Link>()
-let lastId = 0
-let recordsHeld = 0
+const links = new WeakMap<object, Link>()
 
-function idOf(snapshot: object): number {
-  let id = ids.get(snapshot)
-  if (id === undefined) {
-    id = ++lastId
-    ids.set(snapshot, id)
-  }
-  return id
-}
-
-function sizeOf(changes: ChangedRecords): number {
-  let size = 0
+function flatten(changes: ChangedRecords): string[] | undefined {
+  const flat: string[] = []
   for (const key of Object.keys(changes)) {
     const pks = changes[key] as readonly string[] | Readonly<Record<string, unknown>>
-    size += Array.isArray(pks) ? pks.length : Object.keys(pks).length
+    for (const pk of Array.isArray(pks) ? pks : Object.keys(pks)) {
+      if (flat.length >= 2 * MAX_RECORDS) return undefined
+      flat.push(key, pk as string)
+    }
   }
-  return size
+  return flat
 }
 
 /**
@@ -55,49 +49,57 @@ function sizeOf(changes: ChangedRecords): number {
  * whenever a write produces new tables from old ones; a snapshot keeps its first link.
  */
 export function linkSnapshots(previous: object, next: object, changes: ChangedRecords): void {
-  if (previous === next || ids.has(next)) return
-  const size = sizeOf(changes)
-  if (size > MAX_RECORDS) return
-  const parent = idOf(previous)
-  const id = idOf(next)
-  log.set(id, { parent, changes, size })
-  recordsHeld += size
-  while (log.size > MAX_LINKS || recordsHeld > MAX_RECORDS) {
-    const [oldest, link] = log.entries().next().value as [number, Link]
-    log.delete(oldest)
-    recordsHeld -= link.size
+  if (previous === next || links.has(next)) return
+  const flat = flatten(changes)
+  if (!flat) return
+  let parent = links.get(previous)
+  if (!parent) {
+    parent = { parent: undefined, depth: 0, changes: [] }
+    links.set(previous, parent)
+  }
+  const link: Link = { parent, depth: parent.depth + 1, changes: flat }
+  links.set(next, link)
+  // Cut the chain behind the last MAX_LINKS links or MAX_RECORDS records.
+  let count = 1
+  let records = flat.length / 2
+  for (let at = parent; at.parent; at = at.parent) {
+    count++
+    records += at.changes.length / 2
+    if (count > MAX_LINKS || records > MAX_RECORDS) {
+      at.parent = undefined
+      break
+    }
   }
 }
 
 /**
  * Calls `fn` for each record changed between snapshots `from` and `to` (either may be the
  * older; a record may be reported more than once) and returns true, or returns false when the
- * log cannot tell (what it reported before finding out is then to be ignored).
+ * links cannot tell (what it reported before finding out is then to be ignored).
  */
 export function forEachChangeBetween(
   from: object,
   to: object,
   fn: (key: string, pk: string) => void,
 ): boolean {
-  let a = ids.get(from)
-  let b = ids.get(to)
-  if (a === undefined || b === undefined) return false
+  let a = links.get(from)
+  let b = links.get(to)
+  if (!a || !b) return false
   while (a !== b) {
-    // Walk up from the younger snapshot until both meet.
-    const younger: number = a > b ? a : b
-    const link = log.get(younger)
-    if (!link) return false
-    report(link.changes, fn)
-    if (younger === a) a = link.parent
-    else b = link.parent
+    // Walk up from the deeper side (both when level) until they meet.
+    if (a.depth >= b.depth) {
+      if (!a.parent) return false
+      report(a.changes, fn)
+      a = a.parent
+    } else {
+      if (!b.parent) return false
+      report(b.changes, fn)
+      b = b.parent
+    }
   }
   return true
 }
 
-function report(changes: ChangedRecords, fn: (key: string, pk: string) => void): void {
-  for (const key of Object.keys(changes)) {
-    const pks = changes[key] as readonly string[] | Readonly<Record<string, unknown>>
-    if (Array.isArray(pks)) for (const pk of pks) fn(key, pk)
-    else for (const pk of Object.keys(pks)) fn(key, pk)
-  }
+function report(changes: readonly string[], fn: (key: string, pk: string) => void): void {
+  for (let i = 0; i < changes.length; i += 2) fn(changes[i] as string, changes[i + 1] as string)
 }
