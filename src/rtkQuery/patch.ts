@@ -1,0 +1,142 @@
+/**
+ * Patching RTK Query entries after records changed in the cache: for each entry holding a
+ * changed record (found through the index), the members of the record's objects that differ from
+ * the record as readers now see it are set, and a record that is gone (deleted, or an optimistic
+ * write rolled back) is removed from the lists (arrays) that hold it. The patch is one
+ * `api.util.updateQueryData` per entry, so RTK Query's hooks re-render and its DevTools entries
+ * show the change; its patches replace values (never insert or remove at an index), so applying
+ * one twice gives the same data.
+ */
+import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
+import type { EntityRecord, EntitySource } from '../normalizr/types'
+import type { EntryIndex, IndexedEntry } from './entryIndex'
+import { recordId } from './entryIndex'
+import type { PathStep } from './locate'
+import { isNestedSchema } from './locate'
+
+/** A member to set on the object at `path`. */
+interface MemberSet {
+  readonly path: readonly PathStep[]
+  readonly member: string
+  readonly value: unknown
+}
+
+/** Items to drop from the array at `path`. */
+interface Removal {
+  readonly path: readonly PathStep[]
+  readonly indices: Set<number>
+}
+
+/** What to change in one entry. */
+export interface EntryPatch {
+  readonly entry: IndexedEntry
+  readonly sets: MemberSet[]
+  /** By the array's path (joined): items to drop. */
+  readonly removals: Map<string, Removal>
+}
+
+/** The value at `path` inside `root`. */
+function at(root: unknown, path: readonly PathStep[]): unknown {
+  let value = root
+  for (const step of path) value = (value as Record<PathStep, unknown> | undefined)?.[step]
+  return value
+}
+
+/** Deep equality of JSON data. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keysA = Object.keys(a)
+  const keysB = Object.keys(b)
+  if (keysA.length !== keysB.length) return false
+  for (const key of keysA) {
+    if (!hasOwn(b, key)) return false
+    if (!jsonEqual(getOwn(a, key), getOwn(b, key))) return false
+  }
+  return true
+}
+
+/** Adds to `patch` what makes its entry show `record` (or drop it, when `undefined`) at `id`. */
+function planRecord(patch: EntryPatch, id: string, record: EntityRecord | undefined): void {
+  const { entry } = patch
+  for (const { path, entity } of entry.positions.get(id) ?? []) {
+    if (record === undefined) {
+      if (path.length === 0) continue // the entry is the record itself: it keeps its last data
+      const arrayPath = path.slice(0, -1)
+      if (!Array.isArray(at(entry.data, arrayPath))) continue // a member, not a list item
+      const joined = JSON.stringify(arrayPath)
+      let removal = patch.removals.get(joined)
+      if (!removal) patch.removals.set(joined, (removal = { path: arrayPath, indices: new Set() }))
+      removal.indices.add(path[path.length - 1] as number)
+      continue
+    }
+    const target = at(entry.data, path)
+    if (!isPlainObject(target)) continue
+    const nested = entity.schema
+    for (const member of Object.keys(record)) {
+      // Members holding other entities are left to those entities' own positions.
+      if (hasOwn(nested, member) && isNestedSchema(nested[member])) continue
+      // An own `__proto__` member cannot be set through a draft (it would set the prototype).
+      if (member === '__proto__') continue
+      const value = record[member]
+      if (!jsonEqual(getOwn(target, member), value)) patch.sets.push({ path, member, value })
+    }
+  }
+}
+
+/**
+ * What to change in each entry holding one of the `changed` records (`[key, pk]`), read from
+ * `source` (what readers see). Only the entries holding them are looked at.
+ */
+export function planPatches(
+  index: EntryIndex,
+  changed: Iterable<readonly [string, string]>,
+  source: EntitySource,
+): EntryPatch[] {
+  const patches = new Map<string, EntryPatch>()
+  for (const [key, pk] of changed) {
+    const id = recordId(key, pk)
+    const holders = index.holding(id)
+    if (!holders) continue
+    const record = source.getEntity(key, pk)
+    for (const queryCacheKey of holders) {
+      let patch = patches.get(queryCacheKey)
+      if (!patch) {
+        const entry = index.get(queryCacheKey) as IndexedEntry
+        patches.set(queryCacheKey, (patch = { entry, sets: [], removals: new Map() }))
+      }
+      planRecord(patch, id, record)
+    }
+  }
+  return [...patches.values()].filter((patch) => patch.sets.length > 0 || patch.removals.size > 0)
+}
+
+/** Drops the items at `indices` from an array (a draft), keeping the others in order. */
+const without = (items: unknown[], indices: Set<number>) => items.filter((_, i) => !indices.has(i))
+
+/**
+ * The `updateQueryData` recipes of a patch: the first sets members and drops items from nested
+ * arrays (deepest first, so the paths of the others hold), the second, when the entry's data is
+ * itself a list that loses items, returns the shorter list (a recipe returns a new value only
+ * when it changed nothing else).
+ */
+export function recipesOf(patch: EntryPatch): Array<(draft: any) => unknown> {
+  const recipes: Array<(draft: any) => unknown> = []
+  const removals = [...patch.removals.values()].sort((a, b) => b.path.length - a.path.length)
+  const nested = removals.filter((removal) => removal.path.length > 0)
+  const root = removals.find((removal) => removal.path.length === 0)
+  if (patch.sets.length > 0 || nested.length > 0) {
+    recipes.push((draft) => {
+      for (const { path, member, value } of patch.sets) {
+        ;(at(draft, path) as Record<string, unknown>)[member] = value
+      }
+      for (const { path, indices } of nested) {
+        const parent = at(draft, path.slice(0, -1)) as Record<PathStep, unknown>
+        parent[path[path.length - 1] as PathStep] = without(at(draft, path) as unknown[], indices)
+      }
+    })
+  }
+  if (root) recipes.push((draft: unknown[]) => without(draft, root.indices))
+  return recipes
+}
