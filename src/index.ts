@@ -62,6 +62,17 @@ export type {
   OptimisticSnapshot,
 } from './redux/endpointTypes'
 export type { CacheThunk } from './redux/request/fetchThunk'
+export type {
+  RtkQueryApi,
+  RtkQueryBridge,
+  RtkQueryBridgeSchemas,
+  RtkQueryResult,
+  RtkQueryArg,
+  CheckedSchemas,
+  SchemaMismatch,
+  UnknownEndpoint,
+  RecordData,
+} from './rtkQuery/types'
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'
 
