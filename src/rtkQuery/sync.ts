@@ -4,7 +4,6 @@
  * such as `resetApiState` or a rehydration, every entry) are compared with what was indexed, by
  * the identity of their `data`, and walked again when it changed.
  */
-import { isDev } from '../internal/env'
 import { isPlainObject } from '../internal/ownKeys'
 import type { EntryIndex, IndexedEntry } from './entryIndex'
 import { recordId } from './entryIndex'
@@ -53,23 +52,14 @@ export function namedEntries(action: unknown): string[] | undefined {
   return undefined
 }
 
-let warnedUnlocatable = false
-
 /** Where each record sits in an entry's data (none when the data does not fit the schema). */
-function positionsOf(schema: unknown, entry: RtkQueryEntry, name: string) {
+function positionsOf(schema: unknown, entry: RtkQueryEntry) {
   let found: Position[]
   try {
     found = locateEntities(schema, entry.data, [entry.originalArgs])
-  } catch (error) {
-    // The result itself failed to normalize (its `failed` action says why): nothing to patch.
-    if (isDev && !warnedUnlocatable) {
-      warnedUnlocatable = true
-      console.warn(
-        `rtk-resources: an RTK Query entry of "${name}" does not fit its bridge schema, so ` +
-          'changes to its records are not patched into it.',
-        error,
-      )
-    }
+  } catch {
+    // The data does not fit the schema: its result was not stored either (the `failed` action
+    // and a development error say why), and there is nothing of the cache's in it to patch.
     found = []
   }
   const byRecord = new Map<string, Position[]>()
@@ -117,7 +107,7 @@ export function syncEntry(
     endpointName: name,
     originalArgs: entry.originalArgs,
     data: entry.data,
-    positions: positionsOf(schema, entry, name),
+    positions: positionsOf(schema, entry),
     cacheKey,
     release,
   }
