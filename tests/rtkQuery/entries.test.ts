@@ -83,6 +83,13 @@ describe('records inside other shapes', () => {
     comments: CommentRow[]
   }
   type FeedItem = (PostRow & { type: 'post' }) | (AuthorRow & { type: 'author' })
+  // The union's attribute is a member of its records: the classes declare it (same tables).
+  class FeedPost extends Post {
+    type = 'post' as const
+  }
+  class FeedAuthor extends Author {
+    type = 'author' as const
+  }
   const comments = () => [
     { id: 1, text: 'First' },
     { id: 2, text: 'Second' },
@@ -135,7 +142,7 @@ describe('records inside other shapes', () => {
     const bridge = cache.bridgeRtkQuery(api, {
       getThread: Thread,
       getPage: { results: [Post], next: '' },
-      getFeed: [new schema.Union({ post: Post, author: Author }, 'type')],
+      getFeed: [new schema.Union({ post: FeedPost, author: FeedAuthor }, 'type')],
       editComment: Comment,
       deleteComment: new schema.Delete(Comment),
     })
