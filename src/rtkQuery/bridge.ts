@@ -16,7 +16,7 @@ import type { StoreLike } from '../redux/runtime/storeRuntime'
 import { readSourceOf } from '../redux/slice/entitySource'
 import type { EntityCacheState } from '../redux/slice/state'
 import { EntryIndex, recordId } from './entryIndex'
-import { planPatches, recipesOf } from './patch'
+import { changesShape, planPatches, recipesOf } from './patch'
 import type { BridgedResult, StoreResultDeps } from './storeResult'
 import { storeResult } from './storeResult'
 import type { RtkQueries, SyncDeps } from './sync'
@@ -232,7 +232,7 @@ export function buildRtkQueryBridge(
     if (changed.size === 0) return
     for (const patch of planPatches(runtime.index, changed.values(), readSourceOf(after))) {
       const { endpointName, originalArgs, queryCacheKey } = patch.entry
-      runtime.patching = patch.removals.size === 0 ? queryCacheKey : undefined
+      runtime.patching = changesShape(patch) ? undefined : queryCacheKey
       try {
         for (const recipe of recipesOf(patch)) {
           store.dispatch(api.util.updateQueryData(endpointName, originalArgs, recipe))

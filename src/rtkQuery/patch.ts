@@ -1,8 +1,9 @@
 /**
  * Patching RTK Query entries after records changed in the cache: for each entry holding a
  * changed record (found through the index), the members of the record's objects that differ from
- * the record as readers now see it are set, and a record that is gone (deleted, or an optimistic
- * write rolled back) is removed from the lists (arrays) that hold it. The patch is one
+ * the record as readers now see it are set, members pointing at other entities than before are
+ * rebuilt (references.ts), and a record that is gone (deleted, or an optimistic write rolled
+ * back) is removed from the lists (arrays) that hold it. The patch is one
  * `api.util.updateQueryData` per entry, so RTK Query's hooks re-render and its DevTools entries
  * show the change; its patches replace values (never insert or remove at an index), so applying
  * one twice gives the same data.
@@ -11,8 +12,10 @@ import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
 import type { EntityRecord, EntitySource } from '../normalizr/types'
 import type { EntryIndex, IndexedEntry } from './entryIndex'
 import { recordId } from './entryIndex'
+import { jsonEqual } from './jsonEqual'
 import type { PathStep } from './locate'
 import { isNestedSchema } from './locate'
+import { NOT_HANDLED, pointsElsewhere, rebuild } from './references'
 
 /** A member to set on the object at `path`. */
 interface MemberSet {
@@ -33,6 +36,13 @@ export interface EntryPatch {
   readonly sets: MemberSet[]
   /** By the array's path (joined): items to drop. */
   readonly removals: Map<string, Removal>
+  /** Members pointing at other entities now, rebuilt from the records. */
+  readonly rebuilds: MemberSet[]
+}
+
+/** True when the patch moves, adds or removes entities in its entry (positions change). */
+export function changesShape(patch: EntryPatch): boolean {
+  return patch.removals.size > 0 || patch.rebuilds.length > 0
 }
 
 /** The value at `path` inside `root`. */
@@ -42,23 +52,13 @@ function at(root: unknown, path: readonly PathStep[]): unknown {
   return value
 }
 
-/** Deep equality of JSON data. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  const keysA = Object.keys(a)
-  const keysB = Object.keys(b)
-  if (keysA.length !== keysB.length) return false
-  for (const key of keysA) {
-    if (!hasOwn(b, key)) return false
-    if (!jsonEqual(getOwn(a, key), getOwn(b, key))) return false
-  }
-  return true
-}
-
 /** Adds to `patch` what makes its entry show `record` (or drop it, when `undefined`) at `id`. */
-function planRecord(patch: EntryPatch, id: string, record: EntityRecord | undefined): void {
+function planRecord(
+  patch: EntryPatch,
+  id: string,
+  record: EntityRecord | undefined,
+  source: EntitySource,
+): void {
   const { entry } = patch
   for (const { path, entity } of entry.positions.get(id) ?? []) {
     if (record === undefined) {
@@ -75,12 +75,22 @@ function planRecord(patch: EntryPatch, id: string, record: EntityRecord | undefi
     if (!isPlainObject(target)) continue
     const nested = entity.schema
     for (const member of Object.keys(record)) {
-      // Members holding other entities are left to those entities' own positions.
-      if (hasOwn(nested, member) && isNestedSchema(nested[member])) continue
+      const value = record[member]
+      const current = getOwn(target, member)
+      if (hasOwn(nested, member) && isNestedSchema(nested[member])) {
+        // The entities a member holds are patched at their own positions; only a member that
+        // now points elsewhere is rebuilt.
+        const definition = nested[member]
+        if (!pointsElsewhere(definition, value, current)) continue
+        const rebuilt = rebuild(definition, value, current, source)
+        if (rebuilt !== NOT_HANDLED && !jsonEqual(rebuilt, current)) {
+          patch.rebuilds.push({ path, member, value: rebuilt })
+        }
+        continue
+      }
       // An own `__proto__` member cannot be set through a draft (it would set the prototype).
       if (member === '__proto__') continue
-      const value = record[member]
-      if (!jsonEqual(getOwn(target, member), value)) patch.sets.push({ path, member, value })
+      if (!jsonEqual(current, value)) patch.sets.push({ path, member, value })
     }
   }
 }
@@ -104,31 +114,45 @@ export function planPatches(
       let patch = patches.get(queryCacheKey)
       if (!patch) {
         const entry = index.get(queryCacheKey) as IndexedEntry
-        patches.set(queryCacheKey, (patch = { entry, sets: [], removals: new Map() }))
+        const empty = { entry, sets: [], removals: new Map(), rebuilds: [] }
+        patches.set(queryCacheKey, (patch = empty))
       }
-      planRecord(patch, id, record)
+      planRecord(patch, id, record, source)
     }
   }
-  return [...patches.values()].filter((patch) => patch.sets.length > 0 || patch.removals.size > 0)
+  return [...patches.values()].filter(
+    (patch) => patch.sets.length > 0 || patch.removals.size > 0 || patch.rebuilds.length > 0,
+  )
 }
 
 /** Drops the items at `indices` from an array (a draft), keeping the others in order. */
 const without = (items: unknown[], indices: Set<number>) => items.filter((_, i) => !indices.has(i))
 
+/** True when `path` is `prefix` or inside it. */
+const within = (path: readonly PathStep[], prefix: readonly PathStep[]) =>
+  prefix.length <= path.length && prefix.every((step, i) => path[i] === step)
+
 /**
- * The `updateQueryData` recipes of a patch: the first sets members and drops items from nested
- * arrays (deepest first, so the paths of the others hold), the second, when the entry's data is
- * itself a list that loses items, returns the shorter list (a recipe returns a new value only
- * when it changed nothing else).
+ * The `updateQueryData` recipes of a patch. The first sets members, then rebuilt members
+ * (deepest first: a rebuilt member replaces whatever was set inside it, and is already right),
+ * then drops items from nested arrays (deepest first, so the paths of the others hold; not from
+ * an array a rebuild replaced, which already leaves them out). Every path was taken from the data
+ * before the patch, and each step only changes what is inside the paths that follow it. The
+ * second recipe, when the entry's data is itself a list that loses items, returns the shorter
+ * list (a recipe returns a new value only when it changed nothing else).
  */
 export function recipesOf(patch: EntryPatch): Array<(draft: any) => unknown> {
   const recipes: Array<(draft: any) => unknown> = []
-  const removals = [...patch.removals.values()].sort((a, b) => b.path.length - a.path.length)
+  const rebuilds = [...patch.rebuilds].sort((a, b) => b.path.length - a.path.length)
+  const rebuilt = rebuilds.map(({ path, member }) => [...path, member])
+  const removals = [...patch.removals.values()]
+    .filter((removal) => !rebuilt.some((prefix) => within(removal.path, prefix)))
+    .sort((a, b) => b.path.length - a.path.length)
   const nested = removals.filter((removal) => removal.path.length > 0)
   const root = removals.find((removal) => removal.path.length === 0)
-  if (patch.sets.length > 0 || nested.length > 0) {
+  if (patch.sets.length > 0 || nested.length > 0 || rebuilds.length > 0) {
     recipes.push((draft) => {
-      for (const { path, member, value } of patch.sets) {
+      for (const { path, member, value } of [...patch.sets, ...rebuilds]) {
         ;(at(draft, path) as Record<string, unknown>)[member] = value
       }
       for (const { path, indices } of nested) {

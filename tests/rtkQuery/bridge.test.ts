@@ -133,6 +133,26 @@ describe('every view agrees', () => {
     expect((entry('getPosts', { author: 2 }) as PostRow[])[0]?.author.name).toBe('Grace')
   })
 
+  it('a record now pointing at another entity shows that entity, as the server shapes it', async () => {
+    const { api, store, controller, entry } = makeBridgedStore()
+    await store.dispatch(api.endpoints.getPosts.initiate())
+    await store.dispatch(api.endpoints.getPost.initiate(1))
+    const before = entry('getPosts', undefined) as PostRow[]
+    // Our PATCH moves post 1 to Grace: its response inlines the new author.
+    await controller.fetch(PostResource.partialUpdate, { id: 1 }, { authorId: 2 } as never)
+    const after = entry('getPosts', undefined) as PostRow[]
+    expect(after.map((post) => post.author)).toEqual([
+      { id: 2, name: 'Grace' },
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Grace' },
+    ])
+    expect((entry('getPost', 1) as PostRow).author).toEqual({ id: 2, name: 'Grace' })
+    expect(after[1]).toBe(before[1])
+    // The rebuilt member is indexed: a later change of Grace reaches it.
+    await controller.fetch(AuthorResource.partialUpdate, { id: 2 }, { name: 'Grace H.' })
+    expect((entry('getPost', 1) as PostRow).author.name).toBe('Grace H.')
+  })
+
   it('setResponse and a later RTK Query result both reach every view', async () => {
     const { api, store, controller, entry, bridge } = makeBridgedStore()
     await store.dispatch(api.endpoints.getPosts.initiate())
@@ -245,10 +265,13 @@ describe('replay', () => {
     await store.dispatch(api.endpoints.getPost.initiate(1))
     await store.dispatch(api.endpoints.updatePost.initiate({ id: 1, title: 'Renamed' }))
     await controller.fetch(AuthorResource.partialUpdate, { id: 1 }, { name: 'Ada L.' })
+    await controller.fetch(PostResource.partialUpdate, { id: 1 }, { authorId: 2 } as never)
     await store.dispatch(api.endpoints.deletePost.initiate(2))
     await controller.fetch(PostResource.delete, { id: 3 })
     const state = store.getState()
-    expect(titles(state.api.queries['getPosts(undefined)']?.data)).toEqual(['Renamed'])
+    expect(state.api.queries['getPosts(undefined)']?.data).toEqual([
+      { id: 1, title: 'Renamed', body: 'One copy per record.', author: { id: 2, name: 'Grace' } },
+    ])
 
     // Through the reducers alone (DevTools time travel, persistence): no middleware runs.
     const replayed = replay()

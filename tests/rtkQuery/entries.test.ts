@@ -174,6 +174,30 @@ describe('records inside other shapes', () => {
     store.dispatch(api.util.resetApiState())
   })
 
+  it("an entity's own list gains an item another endpoint added, built from its record", async () => {
+    const { api, store, controller } = setup()
+    await store.dispatch(api.endpoints.getThread.initiate(1))
+    const before = api.endpoints.getThread.select(1)(store.getState()).data as ThreadRow
+    const { Endpoint } = await import('rtk-resources')
+    const addComment = new Endpoint(
+      async () => ({
+        id: 1,
+        title: 'Thread',
+        comments: [...comments(), { id: 4, text: 'Fourth' }],
+      }),
+      { schema: Thread, sideEffect: true, name: 'addComment' },
+    )
+    await controller.fetch(addComment)
+    const after = api.endpoints.getThread.select(1)(store.getState()).data as ThreadRow
+    expect(after.comments).toEqual([...comments(), { id: 4, text: 'Fourth' }])
+    expect(after.title).toBe(before.title)
+    // The new item is indexed like the others.
+    await store.dispatch(api.endpoints.editComment.initiate({ id: 4, text: 'Edited 4' }))
+    const edited = api.endpoints.getThread.select(1)(store.getState()).data as ThreadRow
+    expect(edited.comments[3]).toEqual({ id: 4, text: 'Edited 4' })
+    store.dispatch(api.util.resetApiState())
+  })
+
   it('a page object: its results patched and pruned, its other members kept', async () => {
     const { api, store, controller } = setup()
     await store.dispatch(api.endpoints.getPage.initiate())
