@@ -192,6 +192,34 @@ describe('every view agrees', () => {
   })
 })
 
+describe('ordering', () => {
+  it('an RTK Query response to an older request does not bring old data back to any view', async () => {
+    const { http, HttpResponse } = await import('msw')
+    const { api, store, controller, entry, bridge } = makeBridgedStore()
+    await store.dispatch(api.endpoints.getPosts.initiate())
+    // The detail's request starts now and reads the server now, but answers late.
+    let answer!: () => void
+    const late = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      http.get(`${BLOG}/posts/:id`, async () => {
+        const old = { id: 1, title: 'Normalize', body: 'b', author: { id: 1, name: 'Ada' } }
+        await late
+        return HttpResponse.json(old)
+      }),
+    )
+    const detail = store.dispatch(api.endpoints.getPost.initiate(1))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await controller.fetch(PostResource.partialUpdate, { id: 1 }, { title: 'Newer' })
+    answer()
+    await detail
+    // RTK Query stored the late response, the cache kept the newer record, and the bridge
+    // patched the detail back to it.
+    expect((entry('getPost', 1) as PostRow).title).toBe('Newer')
+    expect(titles(entry('getPosts', undefined))[0]).toBe('Newer')
+    expect(bridge.select('getPost', 1)(store.getState())?.title).toBe('Newer')
+  })
+})
+
 describe('deletes', () => {
   it('an RTK Query delete removes the row from every list that holds it', async () => {
     const { api, store, entry, cache, expectSilentChecks } = makeBridgedStore()
