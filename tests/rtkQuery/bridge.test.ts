@@ -56,6 +56,8 @@ describe('RTK Query results in the cache', () => {
     expect(posts?.[0]?.author.name).toBe('Ada')
     // Our own endpoint answers from the records RTK Query's list brought (no request).
     expect(cache.select(PostResource.get, { id: 2 })(store.getState())).toBe(posts?.[1])
+    // So does a bridged detail RTK Query has not fetched: its argument is the pk.
+    expect(bridge.select('getPost', 3)(store.getState())).toBe(posts?.[2])
     const byAuthor = new Query(new schema.All(Post), (all, id: number) =>
       all.filter((post) => post.author.id === id).map((post) => post.title),
     )
