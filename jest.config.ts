@@ -60,7 +60,8 @@ const config: Config = {
       testEnvironment: '<rootDir>/tests/jsdomWithFetch.js',
       // msw/node and react-dom resolve their Node builds (not the "browser" ones).
       testEnvironmentOptions: { customExportConditions: [''] },
-      testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)'],
+      // Hook tests, and any .test.tsx elsewhere (a reliability test that renders, say).
+      testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)', '<rootDir>/tests/**/*.test.tsx'],
       globals: { EXPECTED_REACT_MAJOR: 19 },
     },
     {
@@ -68,7 +69,7 @@ const config: Config = {
       displayName: 'react18',
       testEnvironment: '<rootDir>/tests/jsdomWithFetch.js',
       testEnvironmentOptions: { customExportConditions: [''] },
-      testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)'],
+      testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)', '<rootDir>/tests/**/*.test.tsx'],
       globals: { EXPECTED_REACT_MAJOR: 18 },
       // React and react-dom come from tests/react18, for the tests and for every module they
       // load (react-redux, @testing-library/react): one React 18 in the whole run.

@@ -8,7 +8,7 @@ import { Entity, RestEndpoint } from 'rtk-resources'
 import { useDLE, useFetch } from 'rtk-resources/react'
 import type { Loopback, WireRequest } from '../mocks/loopback'
 import { startLoopback } from '../mocks/loopback'
-import { renderWithCache } from './render'
+import { renderWithCache } from '../react/render'
 
 class Doc extends Entity {
   id = 0
