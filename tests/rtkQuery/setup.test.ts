@@ -48,7 +48,7 @@ it('warns once, in development, when the api reducer is not mounted', async () =
   const api = makeBlogApi()
   const cache = createEntityCache({ reducerPath: 'data' })
   const bridge = cache.bridgeRtkQuery(api, blogSchemas)
-  const warn = jest.spyOn(console, 'warn')
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
   const store = configureStore({
     reducer: { [cache.reducerPath]: cache.reducer },
     middleware: (gDM) => gDM().concat(cache.middleware, bridge.middleware),
