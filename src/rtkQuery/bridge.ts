@@ -164,11 +164,13 @@ export function buildRtkQueryBridge(
     const name = meta?.arg?.endpointName
     if (name !== undefined && names.has(name)) {
       const endpoint = api.endpoints[name]
-      if (meta?.requestStatus === 'pending' && meta.requestId !== undefined) {
-        runtime.starts.set(meta.requestId, meta.startedTimeStamp ?? Date.now())
-      }
-      if (meta?.requestStatus && meta.requestStatus !== 'pending' && meta.requestId) {
-        runtime.starts.delete(meta.requestId)
+      // RTK before 2.14 puts the start time in the pending action only: it is noted there.
+      const requestId = meta?.requestId
+      const noted = requestId === undefined ? undefined : runtime.starts.get(requestId)
+      if (requestId !== undefined && meta?.requestStatus === 'pending') {
+        runtime.starts.set(requestId, meta.startedTimeStamp ?? Date.now())
+      } else if (requestId !== undefined && meta?.requestStatus) {
+        runtime.starts.delete(requestId)
       }
       if (!endpoint?.matchFulfilled(action)) return []
       if (meta?.arg?.type === 'infinitequery') {
@@ -179,7 +181,7 @@ export function buildRtkQueryBridge(
         return []
       }
       const date = meta?.fulfilledTimeStamp ?? Date.now()
-      const started = meta?.startedTimeStamp ?? runtime.starts.get(meta?.requestId ?? '') ?? date
+      const started = meta?.startedTimeStamp ?? noted ?? date
       const arg = meta?.arg?.originalArgs
       const response = action.payload
       return [

@@ -43,6 +43,7 @@ type TypesOf<TApi extends RtkQueryApi, K extends keyof TApi['endpoints']> = NonN
 /**
  * Names of the endpoints of `TApi` the bridge can take: queries and mutations (an infinite
  * query's data is pages of results, which the bridge does not normalize).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
  */
 export type BridgeableName<TApi extends RtkQueryApi> = {
   [K in keyof TApi['endpoints'] & string]: TypesOf<TApi, K> extends { InfiniteQueryDefinition: any }
@@ -50,11 +51,17 @@ export type BridgeableName<TApi extends RtkQueryApi> = {
     : K
 }[keyof TApi['endpoints'] & string]
 
-/** The result type (`ResultType`, after `transformResponse`) of endpoint `K` of `TApi`. */
+/**
+ * The result type (`ResultType`, after `transformResponse`) of endpoint `K` of `TApi`.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
+ */
 export type RtkQueryResult<TApi extends RtkQueryApi, K extends keyof TApi['endpoints']> =
   TypesOf<TApi, K> extends { ResultType: infer TResult } ? TResult : unknown
 
-/** The argument type (`QueryArg`) of endpoint `K` of `TApi`. */
+/**
+ * The argument type (`QueryArg`) of endpoint `K` of `TApi`.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
+ */
 export type RtkQueryArg<TApi extends RtkQueryApi, K extends keyof TApi['endpoints']> =
   TypesOf<TApi, K> extends { QueryArg: infer TArg } ? TArg : unknown
 
@@ -63,6 +70,7 @@ export type RtkQueryArg<TApi extends RtkQueryApi, K extends keyof TApi['endpoint
  * members (methods dropped; optional and `undefined` members taken as present, so that a nested
  * entity declared `User | undefined` fits a result that always has it), `Date` members as the
  * JSON strings they were received as.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
  */
 export type RecordData<T> = T extends Date
   ? string
@@ -83,6 +91,7 @@ export type RecordData<T> = T extends Date
  * ({@link RecordData}), have every member `TResult` requires, with assignable types (a list for a
  * list, an object for an object). A `schema.Delete` fits any result (the entity's pk may come
  * from the mutation's argument).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
  */
 export type SchemaFits<TResult, TSchema> =
   TSchema extends Delete<any>
@@ -91,19 +100,28 @@ export type SchemaFits<TResult, TSchema> =
       ? true
       : false
 
-/** Stands in for a schema that does not fit its endpoint: the type error names why. */
+/**
+ * Stands in for a schema that does not fit its endpoint: the type error names why.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
+ */
 export interface SchemaMismatch<TName extends string, TResult, TReads> {
   readonly 'rtk-resources: this schema does not fit the result type of endpoint': TName
   readonly resultType: TResult
   readonly schemaReads: TReads
 }
 
-/** Stands in for a name that is not a query or mutation of the api. */
+/**
+ * Stands in for a name that is not a query or mutation of the api.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
+ */
 export interface UnknownEndpoint<TName> {
   readonly 'rtk-resources: not a query or mutation endpoint of this api': TName
 }
 
-/** Schemas per endpoint name: any schema, for any of the api's queries and mutations. */
+/**
+ * Schemas per endpoint name: any schema, for any of the api's queries and mutations.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
+ */
 export type RtkQueryBridgeSchemas<TApi extends RtkQueryApi> = {
   readonly [K in BridgeableName<TApi>]?: unknown
 }
@@ -111,6 +129,7 @@ export type RtkQueryBridgeSchemas<TApi extends RtkQueryApi> = {
 /**
  * `TSchemas` checked against `TApi`: each member is its schema when it fits the endpoint, else a
  * {@link SchemaMismatch} or {@link UnknownEndpoint} that the schema is not assignable to.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
  */
 export type CheckedSchemas<TApi extends RtkQueryApi, TSchemas> = {
   [K in keyof TSchemas]: K extends BridgeableName<TApi>

@@ -222,6 +222,43 @@ describe('ordering', () => {
   })
 })
 
+describe('times', () => {
+  it("orders a result by its request's start, from RTK Query's actions", async () => {
+    const { api, store, recorded, cache } = makeBridgedStore()
+    await store.dispatch(api.endpoints.getPost.initiate(1))
+    const pending = recorded.find((a) => a.type === 'api/executeQuery/pending')
+    const fulfilled = recorded.find(api.endpoints.getPost.matchFulfilled)
+    const [received] = recorded.filter(cache.actions.received.match)
+    const started = (pending?.meta as { startedTimeStamp: number }).startedTimeStamp
+    expect(received?.payload.times.fetchedAt).toBe(started)
+    expect(received?.payload.times.date).toBe(fulfilled?.meta.fulfilledTimeStamp)
+  })
+
+  it('takes the start from the pending action when the fulfilled one has none (RTK < 2.14)', () => {
+    const { api, store, recorded, cache } = makeBridgedStore()
+    const arg = {
+      type: 'query',
+      endpointName: 'getPost',
+      originalArgs: 2,
+      queryCacheKey: 'getPost(2)',
+    }
+    const meta = { arg, requestId: 'r1' }
+    store.dispatch({
+      type: 'api/executeQuery/pending',
+      meta: { ...meta, requestStatus: 'pending', startedTimeStamp: 1_000 },
+    })
+    const row: PostRow = { id: 2, title: 'Old RTK', body: '', author: { id: 1, name: 'Ada' } }
+    store.dispatch({
+      type: 'api/executeQuery/fulfilled',
+      payload: row,
+      meta: { ...meta, requestStatus: 'fulfilled', fulfilledTimeStamp: 2_000 },
+    })
+    const [received] = recorded.filter(cache.actions.received.match)
+    expect(received?.payload.times).toMatchObject({ fetchedAt: 1_000, date: 2_000 })
+    expect(api.endpoints.getPost.select(2)(store.getState()).data?.title).toBe('Old RTK')
+  })
+})
+
 describe('deletes', () => {
   it('an RTK Query delete removes the row from every list that holds it', async () => {
     const { api, store, entry, cache, expectSilentChecks } = makeBridgedStore()
