@@ -72,6 +72,7 @@ export type {
   SchemaMismatch,
   UnknownEndpoint,
   RecordData,
+  ResultData,
 } from './rtkQuery/types'
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'

@@ -87,16 +87,32 @@ export type RecordData<T> = T extends Date
         : T
 
 /**
+ * An endpoint's result type as data: methods dropped (a result typed with the Entity class
+ * itself, `build.query<Post[], void>`, holds plain records), `Date` members also met by the
+ * strings they are received as; optional members stay optional.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
+ */
+export type ResultData<T> = T extends Date
+  ? T | string
+  : T extends readonly (infer TItem)[]
+    ? ResultData<TItem>[]
+    : T extends (...args: any[]) => any
+      ? T
+      : T extends object
+        ? { [K in keyof T as T[K] extends (...args: any[]) => any ? never : K]: ResultData<T[K]> }
+        : T
+
+/**
  * True when `TSchema` fits an endpoint whose result is `TResult`: its records, read as plain data
- * ({@link RecordData}), have every member `TResult` requires, with assignable types (a list for a
- * list, an object for an object). A `schema.Delete` fits any result (the entity's pk may come
- * from the mutation's argument).
+ * ({@link RecordData}), have every member `TResult` requires ({@link ResultData}), with
+ * assignable types (a list for a list, an object for an object). A `schema.Delete` fits any
+ * result (the entity's pk may come from the mutation's argument).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
  */
 export type SchemaFits<TResult, TSchema> =
   TSchema extends Delete<any>
     ? true
-    : [RecordData<Denormalize<TSchema>>] extends [TResult]
+    : [RecordData<Denormalize<TSchema>>] extends [ResultData<TResult>]
       ? true
       : false
 

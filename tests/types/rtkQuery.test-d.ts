@@ -120,6 +120,26 @@ cache.bridgeRtkQuery(api, { deletePost: Post })
 cache.bridgeRtkQuery(api, { getStamped: Stamped })
 // schema.Delete fits any result (the pk may come from the argument).
 cache.bridgeRtkQuery(api, { updatePost: new schema.Delete(Post) })
+// The contract's shape: the RTK Query types are the Entity classes themselves.
+const entityTyped = createApi({
+  baseQuery: fetchBaseQuery({ baseUrl: 'https://blog.example.com' }),
+  endpoints: (b) => ({
+    getPosts: b.query<Post[], void>({ query: () => '/posts' }),
+    updatePost: b.mutation<Post, Partial<Post> & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/posts/${id}`, method: 'PATCH', body }),
+    }),
+    getStamped: b.query<Stamped, void>({ query: () => '/stamped' }),
+    getOptional: b.query<{ id: number; title?: string; extra?: string }, void>({
+      query: () => '/optional',
+    }),
+  }),
+})
+cache.bridgeRtkQuery(entityTyped, { getPosts: [Post], updatePost: Post, getStamped: Stamped })
+// Optional members of the result need not be declared by the Entity.
+cache.bridgeRtkQuery(entityTyped, { getOptional: Post })
+// @ts-expect-error a list of authors is not a list of posts
+cache.bridgeRtkQuery(entityTyped, { getPosts: [Author] })
+
 // Naming no endpoint is allowed (a bridge that does nothing yet).
 cache.bridgeRtkQuery(api, {})
 // @ts-expect-error the api comes first
