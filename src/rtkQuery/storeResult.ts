@@ -7,6 +7,7 @@
  */
 import type { Dispatch } from '@reduxjs/toolkit'
 import { isDev } from '../internal/env'
+import { RtkResourcesError } from '../internal/errors'
 import { isPlainObject } from '../internal/ownKeys'
 import type { EndpointInterface } from '../redux/endpointTypes'
 import { receivedPayload } from '../redux/request/receive'
@@ -51,8 +52,9 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * Dispatches the `received` action of `result` (or `failed`, when it does not normalize). A
- * `schema.Delete` result without content names its entity by the call's argument, as
- * `createResource`'s `delete` does.
+ * `schema.Delete` result names its entity; one without content (`204`), or without the entity's
+ * pk (`{ success: true }`), names it by the call's argument (a pk, or an object `pk()` reads), as
+ * `createResource`'s `delete` does with its params.
  */
 export function storeResult(
   result: BridgedResult,
@@ -62,14 +64,23 @@ export function storeResult(
   const { endpoint, arg, fetchedAt, date } = result
   const key = endpoint.key(arg)
   const times = { fetchedAt, date, expiresAt: date + deps.dataExpiryLength }
-  const response =
-    endpoint.schema instanceof Delete && isEmpty(result.response) ? arg : result.response
+  const deletes = endpoint.schema instanceof Delete
+  const response = deletes && isEmpty(result.response) ? arg : result.response
   deps.remember(key, endpoint.schema)
   // Outside the try: a cache that is not mounted is a setup error, not a bad result.
   const slice = deps.selectSlice(store.getState())
+  const payloadOf = (value: unknown) => receivedPayload(endpoint, [arg], key, value, slice, times)
   let action
   try {
-    action = deps.actions.received(receivedPayload(endpoint, [arg], key, response, slice, times))
+    let payload
+    try {
+      payload = payloadOf(response)
+    } catch (error) {
+      const noPk = error instanceof RtkResourcesError && error.code === 'missing-pk'
+      if (!deletes || !noPk || response === arg) throw error
+      payload = payloadOf(arg)
+    }
+    action = deps.actions.received(payload)
   } catch (error) {
     // RTK Query keeps its entry as it is; the cache records why it could not store it.
     if (isDev) {

@@ -277,6 +277,16 @@ describe('deletes', () => {
     expectSilentChecks()
   })
 
+  it('a delete answering without the pk ({ success: true }) names the post by its argument', async () => {
+    const { http, HttpResponse } = await import('msw')
+    server.use(http.delete(`${BLOG}/posts/:id`, () => HttpResponse.json({ success: true })))
+    const { api, store, entry, recorded, cache } = makeBridgedStore()
+    await store.dispatch(api.endpoints.getPosts.initiate())
+    await store.dispatch(api.endpoints.deletePost.initiate(3))
+    expect(titles(entry('getPosts', undefined))).toEqual(['Normalize', 'Selectors'])
+    expect(recorded.filter(cache.actions.failed.match)).toEqual([])
+  })
+
   it('a createResource delete removes the row from the RTK Query list', async () => {
     const { api, store, controller, entry } = makeBridgedStore()
     await store.dispatch(api.endpoints.getPosts.initiate())
