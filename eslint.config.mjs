@@ -7,13 +7,16 @@ import reactHooks from 'eslint-plugin-react-hooks'
  * Layer rules (see docs/architecture.md). Each zone says: files in `target` may not import from
  * `from`. `internal/` is shared by every layer and imports nothing from them.
  */
-const layers = ['schema', 'normalizr', 'redux', 'endpoint', 'rest', 'graphql', 'react']
+const layers = ['schema', 'normalizr', 'redux', 'rtkQuery', 'endpoint', 'rest', 'graphql', 'react']
 // What each layer may import (besides internal/ and itself): what the code uses, nothing more.
 const allowed = {
   normalizr: [],
   endpoint: [],
   schema: ['normalizr'],
-  redux: ['normalizr', 'schema'],
+  // redux/createEntityCache.ts makes `cache.bridgeRtkQuery` from rtkQuery/ (zones below).
+  redux: ['normalizr', 'schema', 'rtkQuery'],
+  // The RTK Query bridge builds on redux/'s folders, never on the files that assemble a cache.
+  rtkQuery: ['normalizr', 'schema', 'redux'],
   rest: ['normalizr', 'schema', 'endpoint'],
   graphql: ['schema', 'endpoint'],
   react: ['redux'],
@@ -22,6 +25,8 @@ const allowed = {
 // module endpointTypes.ts), never the ones after it nor the files that assemble the cache.
 const reduxFolders = ['slice', 'read', 'runtime', 'request', 'gc']
 const reduxTop = ['Controller.ts', 'createEntityCache.ts', 'fixtures.ts']
+// Only createEntityCache.ts imports the bridge (rtkQuery/), which imports no assembling file.
+const bridgeFree = [...reduxFolders, 'Controller.ts', 'fixtures.ts', 'endpointTypes.ts']
 const zones = [
   ...layers.flatMap((layer) =>
     layers
@@ -35,6 +40,8 @@ const zones = [
       from: `./src/redux/${later}`,
     })),
   ),
+  ...bridgeFree.map((part) => ({ target: `./src/redux/${part}`, from: './src/rtkQuery' })),
+  ...reduxTop.map((file) => ({ target: './src/rtkQuery', from: `./src/redux/${file}` })),
 ]
 
 export default tseslint.config(
@@ -95,9 +102,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/index.ts', 'src/redux/**', 'src/endpoint/**', 'src/rest/**', 'src/graphql/**'],
+    files: [
+      'src/index.ts',
+      'src/redux/**',
+      'src/rtkQuery/**',
+      'src/endpoint/**',
+      'src/rest/**',
+      'src/graphql/**',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react-redux'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit/query/react'] },
+      ],
     },
   },
   {

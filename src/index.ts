@@ -62,6 +62,18 @@ export type {
   OptimisticSnapshot,
 } from './redux/endpointTypes'
 export type { CacheThunk } from './redux/request/fetchThunk'
+export type {
+  RtkQueryApi,
+  RtkQueryBridge,
+  RtkQueryBridgeSchemas,
+  RtkQueryResult,
+  RtkQueryArg,
+  CheckedSchemas,
+  SchemaMismatch,
+  UnknownEndpoint,
+  RecordData,
+  ResultData,
+} from './rtkQuery/types'
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'
 

@@ -21,6 +21,13 @@ import { LAYOUT_VERSION } from './slice/layout'
 import { buildReducer } from './slice/reducer'
 import type { EntityCacheState } from './slice/state'
 import { upgradeState } from './slice/upgrade'
+import { buildRtkQueryBridge } from '../rtkQuery/bridge'
+import type {
+  CheckedSchemas,
+  RtkQueryApi,
+  RtkQueryBridge,
+  RtkQueryBridgeSchemas,
+} from '../rtkQuery/types'
 
 const upgradedViews = new WeakMap<object, EntityCacheState>()
 
@@ -121,6 +128,28 @@ export interface EntityCache<TReducerPath extends string = string> {
     readable: TReadable,
     ...args: EndpointArgs<TReadable>
   ): () => void
+  /**
+   * Bridges an RTK Query `api`: the results of the endpoints named in `schemas` are normalized
+   * into this cache (one `received` action each), and a record changed from either side is
+   * patched into every RTK Query entry holding it (a `schema.Delete` result removes it from their
+   * lists). Add `bridge.middleware` after `api.middleware` and `cache.middleware`. Names and
+   * schemas are checked against the api's endpoints and result types.
+   * @template TApi - the RTK Query api
+   * @template TSchemas - a schema per endpoint name
+   * @example
+   * ```ts
+   * const bridge = cache.bridgeRtkQuery(api, { getPosts: [Post], updatePost: Post })
+   * const store = configureStore({
+   *   reducer: { [api.reducerPath]: api.reducer, [cache.reducerPath]: cache.reducer },
+   *   middleware: (gDM) => gDM().concat(api.middleware, cache.middleware, bridge.middleware),
+   * })
+   * ```
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md
+   */
+  bridgeRtkQuery<TApi extends RtkQueryApi, TSchemas extends RtkQueryBridgeSchemas<TApi>>(
+    api: TApi,
+    schemas: TSchemas & NoInfer<CheckedSchemas<TApi, TSchemas>>,
+  ): RtkQueryBridge<TApi, TSchemas>
 }
 
 /**
@@ -246,5 +275,19 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
       selectEntity(entity as unknown as EntitySchemaContract, pk) as never,
     fetchThunk: (endpoint, ...args) => fetchThunk(endpoint, args),
     retain: (store, readable, ...args) => collector.retain(runtimes.of(store), readable, args),
+    bridgeRtkQuery: (api, schemas) =>
+      buildRtkQueryBridge(
+        {
+          actions,
+          selectSlice,
+          select: select as never,
+          dataExpiryLength: defaults.dataExpiryLength,
+          remember: collector.remember,
+          retain: (store, readable, args) => collector.retain(runtimes.of(store), readable, args),
+          runtimeOf: (store) => runtimes.of(store),
+        },
+        api,
+        schemas,
+      ) as never,
   }
 }

@@ -1,0 +1,269 @@
+/**
+ * The RTK Query bridge of one cache and one `api`: its middleware normalizes the results of the
+ * named endpoints into the cache (one `received` action each, storeResult.ts), keeps an index of
+ * which RTK Query entries hold which records (sync.ts), and, when records change in the cache
+ * (from any source), patches the entries holding them (patch.ts).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md
+ */
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
+import { isDev } from '../internal/env'
+import { SetupError } from '../internal/errors'
+import { hasOwn } from '../internal/ownKeys'
+import { stableStringify } from '../internal/stableStringify'
+import type { EndpointInterface } from '../redux/endpointTypes'
+import type { RootSelector } from '../redux/read/selectors'
+import type { StoreLike } from '../redux/runtime/storeRuntime'
+import { readSourceOf } from '../redux/slice/entitySource'
+import type { EntityCacheState } from '../redux/slice/state'
+import { EntryIndex, recordId } from './entryIndex'
+import { changesShape, planPatches, recipesOf } from './patch'
+import type { BridgedResult, StoreResultDeps } from './storeResult'
+import { storeResult } from './storeResult'
+import type { RtkQueries, SyncDeps } from './sync'
+import { namedEntries, syncAll, syncEntry } from './sync'
+import type { RtkQueryApi, RtkQueryBridge } from './types'
+
+/** What a bridge needs from its cache. */
+export interface BridgeDeps extends StoreResultDeps {
+  /** The cache's data selector of a call. */
+  readonly select: (readable: EndpointInterface, ...args: unknown[]) => RootSelector<unknown>
+  /** Marks a call's result in use (garbage collection keeps it) until the returned function. */
+  readonly retain: (store: StoreLike, readable: EndpointInterface, args: unknown[]) => () => void
+  /** The cache's runtime of a store: the bridge keeps its index beside it. */
+  readonly runtimeOf: (store: StoreLike) => object
+}
+
+/** What a bridge keeps per store, outside the state. */
+interface BridgeRuntime {
+  readonly index: EntryIndex
+  /** Start times of bridged requests in flight, by RTK Query request id. */
+  readonly starts: Map<string, number>
+  /** The RTK Query cache key the bridge is patching with member changes only, if any. */
+  patching: string | undefined
+}
+
+/** RTK Query's thunk action meta, as the bridge reads it. */
+interface ThunkMeta {
+  readonly arg?: { endpointName?: string; originalArgs?: unknown; type?: string }
+  readonly requestId?: string
+  readonly requestStatus?: string
+  readonly startedTimeStamp?: number
+  readonly fulfilledTimeStamp?: number
+  readonly timestamp?: number
+}
+
+/** Checks that `api` is an RTK Query api and that every name is one of its endpoints. */
+function checkSetup(api: RtkQueryApi, schemas: Record<string, unknown>): void {
+  const candidate = api as Partial<RtkQueryApi> | null | undefined
+  if (
+    typeof candidate?.reducerPath !== 'string' ||
+    typeof candidate.endpoints !== 'object' ||
+    typeof candidate.util?.updateQueryData !== 'function'
+  ) {
+    throw new SetupError(
+      'cache.bridgeRtkQuery(api, schemas) needs an RTK Query api (what createApi returns) as ' +
+        'its first argument. Pass the api object itself, not its reducer or middleware.',
+    )
+  }
+  for (const name of Object.keys(schemas)) {
+    if (!hasOwn(api.endpoints, name)) {
+      throw new SetupError(
+        `cache.bridgeRtkQuery: the api at "${api.reducerPath}" has no endpoint "${name}" (it ` +
+          `has ${Object.keys(api.endpoints).join(', ') || 'none'}). Name the endpoints as ` +
+          'createApi defines them; create the bridge after injectEndpoints adds them.',
+      )
+    }
+    if (schemas[name] === undefined || schemas[name] === null) {
+      throw new SetupError(
+        `cache.bridgeRtkQuery: endpoint "${name}" has no schema. Give it the schema of its ` +
+          'result (an Entity, [Entity], { results: [Entity] }, new schema.Delete(Entity)), or ' +
+          'leave it out: endpoints the bridge does not name are left to RTK Query.',
+      )
+    }
+  }
+}
+
+/** Builds `cache.bridgeRtkQuery(api, schemas)`. */
+export function buildRtkQueryBridge(
+  deps: BridgeDeps,
+  api: RtkQueryApi,
+  schemas: Record<string, unknown>,
+): RtkQueryBridge {
+  checkSetup(api, schemas)
+  const { actions } = deps
+  const names = new Map(Object.entries(schemas))
+  const runtimes = new WeakMap<object, BridgeRuntime>()
+  const readables = new Map<string, EndpointInterface>()
+  let warnedUnmounted = false
+  let warnedInfinite = false
+
+  const cacheKey = (name: string, arg: unknown) =>
+    `${api.reducerPath}/${name}(${stableStringify(arg)})`
+
+  /** The endpoint as the cache reads it: its key and schema (fetching is RTK Query's job). */
+  const readableOf = (name: string): EndpointInterface => {
+    let readable = readables.get(name)
+    if (!readable) {
+      const call = () =>
+        Promise.reject(
+          new SetupError(
+            `"${name}" is an RTK Query endpoint: fetch it through RTK Query (its hooks, or ` +
+              `api.endpoints.${name}.initiate); the bridge stores its results in the cache.`,
+          ),
+        )
+      readable = Object.assign(call, {
+        key: (arg?: unknown) => cacheKey(name, arg),
+        schema: names.get(name),
+      })
+      readables.set(name, readable)
+    }
+    return readable
+  }
+
+  const runtimeOf = (store: StoreLike): BridgeRuntime => {
+    const owner = deps.runtimeOf(store)
+    let runtime = runtimes.get(owner)
+    if (!runtime) {
+      runtime = { index: new EntryIndex(), starts: new Map(), patching: undefined }
+      runtimes.set(owner, runtime)
+    }
+    return runtime
+  }
+
+  const queriesOf = (root: unknown): RtkQueries | undefined => {
+    const apiState = (root as Record<string, { queries?: RtkQueries } | undefined>)?.[
+      api.reducerPath
+    ]
+    if (apiState === undefined && isDev && !warnedUnmounted) {
+      warnedUnmounted = true
+      console.warn(
+        `rtk-resources: the RTK Query bridge finds no api state at state.${api.reducerPath}: ` +
+          'mount api.reducer under api.reducerPath, or nothing is bridged.',
+      )
+    }
+    return apiState?.queries
+  }
+
+  /** Brings the index up to date after an action that changed RTK Query's entries. */
+  const sync = (store: StoreLike, runtime: BridgeRuntime, action: unknown, queries: RtkQueries) => {
+    const syncDeps: SyncDeps = {
+      schemaOf: (name) => names.get(name),
+      cacheKey,
+      retain: (name, arg) => deps.retain(store, readableOf(name), [arg]),
+    }
+    const keys = namedEntries(action)
+    if (!keys) return syncAll(runtime.index, queries, syncDeps)
+    for (const key of keys) {
+      syncEntry(runtime.index, queries, key, syncDeps, runtime.patching === key)
+    }
+  }
+
+  /** The results of bridged endpoints an action carries (a fulfilled call, or upserts). */
+  const resultsOf = (action: UnknownAction, runtime: BridgeRuntime): BridgedResult[] => {
+    const meta = action.meta as ThunkMeta | undefined
+    const name = meta?.arg?.endpointName
+    if (name !== undefined && names.has(name)) {
+      const endpoint = api.endpoints[name]
+      // RTK before 2.14 puts the start time in the pending action only: it is noted there.
+      const requestId = meta?.requestId
+      const noted = requestId === undefined ? undefined : runtime.starts.get(requestId)
+      if (requestId !== undefined && meta?.requestStatus === 'pending') {
+        runtime.starts.set(requestId, meta.startedTimeStamp ?? Date.now())
+      } else if (requestId !== undefined && meta?.requestStatus) {
+        runtime.starts.delete(requestId)
+      }
+      if (!endpoint?.matchFulfilled(action)) return []
+      if (meta?.arg?.type === 'infinitequery') {
+        if (isDev && !warnedInfinite) {
+          warnedInfinite = true
+          console.warn(`rtk-resources: the bridge does not normalize infinite query "${name}".`)
+        }
+        return []
+      }
+      const date = meta?.fulfilledTimeStamp ?? Date.now()
+      const started = meta?.startedTimeStamp ?? noted ?? date
+      const arg = meta?.arg?.originalArgs
+      const response = action.payload
+      return [
+        { endpoint: readableOf(name), endpointName: name, arg, response, fetchedAt: started, date },
+      ]
+    }
+    if (api.util.upsertQueryEntries?.match(action) && Array.isArray(action.payload)) {
+      const date = meta?.timestamp ?? Date.now()
+      return (action.payload as Array<{ queryDescription: ThunkMeta['arg']; value: unknown }>)
+        .filter(({ queryDescription }) => names.has(queryDescription?.endpointName as string))
+        .map(({ queryDescription, value }) => {
+          const endpointName = queryDescription?.endpointName as string
+          const endpoint = readableOf(endpointName)
+          const arg = queryDescription?.originalArgs
+          return { endpoint, endpointName, arg, response: value, fetchedAt: date, date }
+        })
+    }
+    return []
+  }
+
+  const isCacheChange = (action: unknown) =>
+    actions.received.match(action) ||
+    actions.optimistic.match(action) ||
+    actions.failed.match(action) ||
+    actions.settled.match(action)
+
+  /** Patches the entries holding the records a cache action changed. */
+  const patchEntries = (
+    store: StoreLike,
+    runtime: BridgeRuntime,
+    action: unknown,
+    before: EntityCacheState,
+    after: EntityCacheState,
+  ) => {
+    if (after === before) return
+    const changed = new Map<string, readonly [string, string]>()
+    const add = (metas: Readonly<Record<string, Readonly<Record<string, unknown>>>>) => {
+      for (const key of Object.keys(metas)) {
+        for (const pk of Object.keys(metas[key] ?? {})) changed.set(recordId(key, pk), [key, pk])
+      }
+    }
+    if (actions.received.match(action)) add(action.payload.entitiesMeta)
+    if (after.optimistic !== before.optimistic) {
+      // Layers written or removed (settled, failed, answered): their records show differently.
+      for (const layer of before.optimistic)
+        if (!after.optimistic.includes(layer)) add(layer.entitiesMeta)
+      for (const layer of after.optimistic)
+        if (!before.optimistic.includes(layer)) add(layer.entitiesMeta)
+    }
+    if (changed.size === 0) return
+    for (const patch of planPatches(runtime.index, changed.values(), readSourceOf(after))) {
+      const { endpointName, originalArgs, queryCacheKey } = patch.entry
+      runtime.patching = changesShape(patch) ? undefined : queryCacheKey
+      try {
+        for (const recipe of recipesOf(patch)) {
+          store.dispatch(api.util.updateQueryData(endpointName, originalArgs, recipe))
+        }
+      } finally {
+        runtime.patching = undefined
+      }
+    }
+  }
+
+  const middleware: Middleware = (store) => (next) => (action) => {
+    const runtime = runtimeOf(store)
+    const before = isCacheChange(action) ? deps.selectSlice(store.getState()) : undefined
+    const queriesBefore = queriesOf(store.getState())
+    const result = next(action)
+    const root = store.getState()
+    const queries = queriesOf(root)
+    if (queries !== undefined && queries !== queriesBefore) sync(store, runtime, action, queries)
+    for (const bridged of resultsOf(action as UnknownAction, runtime)) {
+      storeResult(bridged, deps, store)
+    }
+    if (before) patchEntries(store, runtime, action, before, deps.selectSlice(root))
+    return result
+  }
+
+  return {
+    api,
+    middleware,
+    key: (name: string, ...args: unknown[]) => cacheKey(name, args[0]),
+    select: (name: string, ...args: unknown[]) => deps.select(readableOf(name), ...args),
+  } as unknown as RtkQueryBridge
+}

@@ -1,0 +1,228 @@
+/**
+ * Which entries a change patches, and where inside them: only the entries holding the record
+ * (the index), records inside page objects, inside other entities' lists, and in union lists.
+ */
+import { configureStore } from '@reduxjs/toolkit'
+import type { UnknownAction } from '@reduxjs/toolkit'
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query'
+import { http, HttpResponse } from 'msw'
+import { Entity, createEntityCache, schema } from 'rtk-resources'
+import { serveHandlers } from '../mocks/server'
+import { expectPlain } from '../fixtures/store'
+import {
+  Author,
+  BLOG,
+  Post,
+  PostResource,
+  blogHandlers,
+  makeBridgedStore,
+  resetBlog,
+} from '../fixtures/blogApi'
+import type { AuthorRow, PostRow } from '../fixtures/blogApi'
+
+const server = serveHandlers(...blogHandlers)
+beforeEach(resetBlog)
+
+const patchedKeys = (actions: UnknownAction[]) =>
+  actions
+    .filter((action) => action.type === 'api/queries/queryResultPatched')
+    .map((action) => (action.payload as { queryCacheKey: string }).queryCacheKey)
+
+it('patches only the entries that hold the changed record, among many', async () => {
+  const post = (id: number): PostRow => ({
+    id,
+    title: `Post ${id}`,
+    body: '',
+    author: { id: 1, name: 'Ada' },
+  })
+  server.use(
+    http.get(`${BLOG}/posts/:id`, ({ params }) => HttpResponse.json(post(Number(params.id)))),
+    http.get(`${BLOG}/posts`, () => HttpResponse.json([post(7), post(8)])),
+    http.patch(`${BLOG}/posts/:id`, async ({ params, request }) =>
+      HttpResponse.json({ ...post(Number(params.id)), ...((await request.json()) as object) }),
+    ),
+  )
+  const { api, store, recorded, controller, entry } = makeBridgedStore()
+  await Promise.all(
+    Array.from({ length: 200 }, (_, i) => store.dispatch(api.endpoints.getPost.initiate(i + 1))),
+  )
+  await store.dispatch(api.endpoints.getPosts.initiate())
+  const mark = recorded.length
+  await controller.fetch(PostResource.partialUpdate, { id: 7 }, { title: 'Seven' })
+  expect(patchedKeys(recorded.slice(mark)).sort()).toEqual(['getPost(7)', 'getPosts(undefined)'])
+  expect((entry('getPost', 7) as PostRow).title).toBe('Seven')
+  expect((entry('getPost', 8) as PostRow).title).toBe('Post 8')
+})
+
+describe('records inside other shapes', () => {
+  class Comment extends Entity {
+    id = 0
+    text = ''
+    pk() {
+      return this.id
+    }
+    static key = 'Comment'
+  }
+  class Thread extends Entity {
+    id = 0
+    title = ''
+    comments: Comment[] = []
+    pk() {
+      return this.id
+    }
+    static key = 'Thread'
+    static schema = { comments: [Comment] }
+  }
+  interface CommentRow {
+    id: number
+    text: string
+  }
+  interface ThreadRow {
+    id: number
+    title: string
+    comments: CommentRow[]
+  }
+  type FeedItem = (PostRow & { type: 'post' }) | (AuthorRow & { type: 'author' })
+  // The union's attribute is a member of its records: the classes declare it (same tables).
+  class FeedPost extends Post {
+    type = 'post' as const
+  }
+  class FeedAuthor extends Author {
+    type = 'author' as const
+  }
+  const comments = () => [
+    { id: 1, text: 'First' },
+    { id: 2, text: 'Second' },
+    { id: 3, text: 'Third' },
+  ]
+
+  function setup() {
+    server.use(
+      http.get(`${BLOG}/threads/:id`, ({ params }) =>
+        HttpResponse.json({ id: Number(params.id), title: 'Thread', comments: comments() }),
+      ),
+      http.get(`${BLOG}/page`, () =>
+        HttpResponse.json({
+          results: [
+            { id: 1, title: 'Normalize', body: '', author: { id: 1, name: 'Ada' } },
+            { id: 3, title: 'Compilers', body: '', author: { id: 2, name: 'Grace' } },
+          ],
+          next: 'cursor-2',
+        }),
+      ),
+      http.get(`${BLOG}/feed`, () =>
+        HttpResponse.json([
+          { type: 'post', id: 1, title: 'Normalize', body: '', author: { id: 1, name: 'Ada' } },
+          { type: 'author', id: 2, name: 'Grace' },
+        ]),
+      ),
+      http.patch(`${BLOG}/comments/:id`, async ({ params, request }) =>
+        HttpResponse.json({ id: Number(params.id), ...((await request.json()) as object) }),
+      ),
+      http.delete(`${BLOG}/comments/:id`, () => new HttpResponse(null, { status: 204 })),
+    )
+    const api = createApi({
+      reducerPath: 'api',
+      baseQuery: fetchBaseQuery({ baseUrl: BLOG }),
+      endpoints: (build) => ({
+        getThread: build.query<ThreadRow, number>({ query: (id) => `/threads/${id}` }),
+        getPage: build.query<{ results: PostRow[]; next: string | null }, void>({
+          query: () => '/page',
+        }),
+        getFeed: build.query<FeedItem[], void>({ query: () => '/feed' }),
+        editComment: build.mutation<CommentRow, CommentRow>({
+          query: ({ id, ...body }) => ({ url: `/comments/${id}`, method: 'PATCH', body }),
+        }),
+        deleteComment: build.mutation<void, number>({
+          query: (id) => ({ url: `/comments/${id}`, method: 'DELETE' }),
+        }),
+      }),
+    })
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const bridge = cache.bridgeRtkQuery(api, {
+      getThread: Thread,
+      getPage: { results: [Post], next: '' },
+      getFeed: [new schema.Union({ post: FeedPost, author: FeedAuthor }, 'type')],
+      editComment: Comment,
+      deleteComment: new schema.Delete(Comment),
+    })
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer, [cache.reducerPath]: cache.reducer },
+      middleware: (gDM) => gDM().concat(api.middleware, cache.middleware, bridge.middleware),
+    })
+    return { api, store, cache, controller: cache.controller(store) }
+  }
+
+  it("an entity's own list: items patched, a deleted item removed, the entity kept", async () => {
+    const { api, store } = setup()
+    await store.dispatch(api.endpoints.getThread.initiate(1))
+    await store.dispatch(api.endpoints.getThread.initiate(2))
+    await store.dispatch(api.endpoints.editComment.initiate({ id: 2, text: 'Edited' }))
+    await store.dispatch(api.endpoints.deleteComment.initiate(1))
+    for (const id of [1, 2]) {
+      const thread = api.endpoints.getThread.select(id)(store.getState()).data
+      expect(thread).toEqual({
+        id,
+        title: 'Thread',
+        comments: [
+          { id: 2, text: 'Edited' },
+          { id: 3, text: 'Third' },
+        ],
+      })
+    }
+    expectPlain(store.getState())
+    store.dispatch(api.util.resetApiState())
+  })
+
+  it("an entity's own list gains an item another endpoint added, built from its record", async () => {
+    const { api, store, controller } = setup()
+    await store.dispatch(api.endpoints.getThread.initiate(1))
+    const before = api.endpoints.getThread.select(1)(store.getState()).data as ThreadRow
+    const { Endpoint } = await import('rtk-resources')
+    const addComment = new Endpoint(
+      async () => ({
+        id: 1,
+        title: 'Thread',
+        comments: [...comments(), { id: 4, text: 'Fourth' }],
+      }),
+      { schema: Thread, sideEffect: true, name: 'addComment' },
+    )
+    await controller.fetch(addComment)
+    const after = api.endpoints.getThread.select(1)(store.getState()).data as ThreadRow
+    expect(after.comments).toEqual([...comments(), { id: 4, text: 'Fourth' }])
+    expect(after.title).toBe(before.title)
+    // The new item is indexed like the others.
+    await store.dispatch(api.endpoints.editComment.initiate({ id: 4, text: 'Edited 4' }))
+    const edited = api.endpoints.getThread.select(1)(store.getState()).data as ThreadRow
+    expect(edited.comments[3]).toEqual({ id: 4, text: 'Edited 4' })
+    store.dispatch(api.util.resetApiState())
+  })
+
+  it('a page object: its results patched and pruned, its other members kept', async () => {
+    const { api, store, controller } = setup()
+    await store.dispatch(api.endpoints.getPage.initiate())
+    await controller.fetch(PostResource.partialUpdate, { id: 3 }, { title: 'Renamed' })
+    await controller.fetch(PostResource.delete, { id: 1 })
+    expect(api.endpoints.getPage.select()(store.getState()).data).toEqual({
+      results: [
+        { id: 3, title: 'Renamed', body: 'Nanoseconds.', author: { id: 2, name: 'Grace' } },
+      ],
+      next: 'cursor-2',
+    })
+    store.dispatch(api.util.resetApiState())
+  })
+
+  it('a union list: each kind patched by its own table', async () => {
+    const { api, store, controller } = setup()
+    await store.dispatch(api.endpoints.getFeed.initiate())
+    const { AuthorResource } = await import('../fixtures/blogApi')
+    await controller.fetch(AuthorResource.partialUpdate, { id: 2 }, { name: 'Grace H.' })
+    await controller.fetch(PostResource.partialUpdate, { id: 1 }, { title: 'Feed title' })
+    const feed = api.endpoints.getFeed.select()(store.getState()).data as FeedItem[]
+    expect(feed.map((item) => ('title' in item ? item.title : item.name))).toEqual([
+      'Feed title',
+      'Grace H.',
+    ])
+    store.dispatch(api.util.resetApiState())
+  })
+})
