@@ -29,8 +29,8 @@ export interface BridgeDeps extends StoreResultDeps {
   readonly select: (readable: EndpointInterface, ...args: unknown[]) => RootSelector<unknown>
   /** Marks a call's result in use (garbage collection keeps it) until the returned function. */
   readonly retain: (store: StoreLike, readable: EndpointInterface, args: unknown[]) => () => void
-  /** The cache's runtime of a store: the bridge keeps its index beside it. */
-  readonly runtimeOf: (store: StoreLike) => object
+  /** The cache's runtime of a store: the bridge keeps its index in it. */
+  readonly runtimeOf: (store: StoreLike) => { readonly extensions: Map<object, unknown> }
 }
 
 /** What a bridge keeps per store, outside the state. */
@@ -92,7 +92,8 @@ export function buildRtkQueryBridge(
   checkSetup(api, schemas)
   const { actions } = deps
   const names = new Map(Object.entries(schemas))
-  const runtimes = new WeakMap<object, BridgeRuntime>()
+  /** This bridge's key in each store runtime's extensions. */
+  const owner = {}
   const readables = new Map<string, EndpointInterface>()
   let warnedUnmounted = false
   let warnedInfinite = false
@@ -121,11 +122,11 @@ export function buildRtkQueryBridge(
   }
 
   const runtimeOf = (store: StoreLike): BridgeRuntime => {
-    const owner = deps.runtimeOf(store)
-    let runtime = runtimes.get(owner)
+    const { extensions } = deps.runtimeOf(store)
+    let runtime = extensions.get(owner) as BridgeRuntime | undefined
     if (!runtime) {
       runtime = { index: new EntryIndex(), starts: new Map(), patching: undefined }
-      runtimes.set(owner, runtime)
+      extensions.set(owner, runtime)
     }
     return runtime
   }

@@ -35,6 +35,11 @@ export class StoreRuntime<TController = unknown> {
   middlewareSeen = false
   /** True once automatic garbage collection sweeps were started for this store. */
   sweeping = false
+  /**
+   * What layers above the cache keep for this store (an RTK Query bridge's index of its
+   * entries), by owner: one record per store holds everything that is not state.
+   */
+  readonly extensions = new Map<object, unknown>()
 
   constructor(
     readonly store: StoreLike,

@@ -1,9 +1,11 @@
 import { getOwn } from '../../internal/ownKeys'
+import { forEachChangeBetween } from '../../normalizr/changeLog'
 import type { EntityMeta, EntityRecord, EntitySource } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
 import type { StoredMap } from './storedMap'
 import { keysOfStored } from './storedMap'
+import { tokenOf } from './snapshotToken'
 import type { TablesState } from './tables'
 import { getEntityMeta, getRecord } from './tables'
 
@@ -41,9 +43,10 @@ export function sourceOf(state: TablesState): EntitySource {
   if (source) return source
   const tables: TablesState = { entities, entitiesMeta: state.entitiesMeta, layout: state.layout }
   source = {
-    // A token of its own (not the `entities` object): memo nodes keep the token of the snapshot
-    // they were checked against, and must not keep that snapshot's tables alive with it.
-    token: {},
+    token: tokenOf(entities),
+    // Writes link snapshots with the records they changed (tables.ts): a memoized read after a
+    // small write costs what the write reached, not a look at everything it read.
+    forEachChangeSince: (since, fn) => forEachChangeBetween(since, tokenOf(entities), fn),
     getEntity: (key, pk): EntityRecord | undefined => getRecord(tables, key, pk),
     getMeta: (key, pk): EntityMeta | undefined => getEntityMeta(tables, key, pk),
     getTable: (key) => getOwn(entities, key),

@@ -5,9 +5,11 @@
  * collection leaves it at {@link SHRINK_LIMIT} or fewer.
  */
 import { getOwn, setOwn, deleteOwn } from '../../internal/ownKeys'
+import { linkSnapshots } from '../../normalizr/changeLog'
 import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
 import type { StateLayout } from './layout'
 import { isSplitTable, withSplitTable } from './layout'
+import { tokenOf } from './snapshotToken'
 import type { EntityCacheState } from './state'
 import type { StoredMap } from './storedMap'
 import {
@@ -121,6 +123,8 @@ export function writeTables(
     layout = sized.layout
     place(next, key, sized.records, sized.metas)
   }
+  // The engine's memo learns what this write changed (O(changes) re-reads).
+  linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), deltaMeta)
   return { ...(next as unknown as Omit<TablesState, 'layout'>), layout }
 }
 
@@ -147,5 +151,7 @@ export function removeFromTables(
     layout = sized.layout
     place(next, key, sized.records, sized.metas)
   }
-  return next ? { ...(next as unknown as Omit<TablesState, 'layout'>), layout } : state
+  if (!next) return state
+  linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), pksByKey)
+  return { ...(next as unknown as Omit<TablesState, 'layout'>), layout }
 }
