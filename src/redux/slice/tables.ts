@@ -36,23 +36,14 @@ export function getEntityMeta(state: TablesState, key: string, pk: string): Enti
   return getStored<EntityMeta>(getOwn(state.entitiesMeta, key), isSplitTable(state.layout, key), pk)
 }
 
-/** One table and its meta after changes, split or made plain when its size says so. */
-function resized(
+/** One table and its meta after removals, made plain when its size says so. */
+function shrunk(
   key: string,
   records: StoredMap<EntityRecord>,
   metas: StoredMap<EntityMeta>,
   layout: StateLayout,
-  grew: boolean,
 ) {
-  const split = isSplitTable(layout, key)
-  if (!split && grew && countStored(metas, false) > PLAIN_LIMIT) {
-    return {
-      records: toBuckets(records),
-      metas: toBuckets(metas),
-      layout: withSplitTable(layout, key, true),
-    }
-  }
-  if (split && !grew && countStored(metas, true) <= SHRINK_LIMIT) {
+  if (isSplitTable(layout, key) && countStored(metas, true) <= SHRINK_LIMIT) {
     return {
       records: toPlain(records),
       metas: toPlain(metas),
@@ -60,6 +51,17 @@ function resized(
     }
   }
   return { records, metas, layout }
+}
+
+/** True when writing `pks` into a plain meta table takes it past {@link PLAIN_LIMIT} entries. */
+function passesPlainLimit(metaTable: StoredMap<EntityMeta> | undefined, pks: readonly string[]) {
+  let size = metaTable ? Object.keys(metaTable).length : 0
+  if (size + pks.length <= PLAIN_LIMIT) return false
+  for (const pk of pks) {
+    if (metaTable === undefined || !Object.prototype.hasOwnProperty.call(metaTable, pk)) size += 1
+    if (size > PLAIN_LIMIT) return true
+  }
+  return false
 }
 
 /** Copies of the roots, being written. */
@@ -98,10 +100,20 @@ export function writeTables(
   for (const key of keys) {
     const metas = deltaMeta[key] as Record<string, EntityMeta>
     const records = getOwn<Record<string, EntityRecord>>(delta, key)
-    const split = isSplitTable(layout, key)
+    const pks = Object.keys(metas)
+    let table = getOwn<StoredMap<EntityRecord>>(state.entities, key)
+    let metaTable = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
+    let split = isSplitTable(layout, key)
+    if (!split && passesPlainLimit(metaTable, pks)) {
+      // Split first, then write into the buckets: a large write never builds a large plain map.
+      table = toBuckets(table ?? {})
+      metaTable = toBuckets(metaTable ?? {})
+      layout = withSplitTable(layout, key, true)
+      split = true
+    }
     const metaChanges: Array<[string, EntityMeta]> = []
     const recordChanges: Array<[string, EntityRecord | typeof REMOVE]> = []
-    for (const pk of Object.keys(metas)) {
+    for (const pk of pks) {
       const meta = metas[pk] as EntityMeta
       metaChanges.push([pk, meta])
       if (meta.deleted) recordChanges.push([pk, REMOVE])
@@ -109,19 +121,12 @@ export function writeTables(
         recordChanges.push([pk, records[pk] as EntityRecord])
       }
     }
-    const table = updateStored(
-      getOwn<StoredMap<EntityRecord>>(state.entities, key),
-      split,
-      recordChanges,
+    place(
+      next,
+      key,
+      updateStored(table, split, recordChanges),
+      updateStored(metaTable, split, metaChanges),
     )
-    const metaTable = updateStored(
-      getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key),
-      split,
-      metaChanges,
-    )
-    const sized = resized(key, table, metaTable, layout, true)
-    layout = sized.layout
-    place(next, key, sized.records, sized.metas)
   }
   // The engine's memo learns what this write changed (O(changes) re-reads).
   linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), deltaMeta)
@@ -147,7 +152,7 @@ export function removeFromTables(
     const metaTable = updateStored<EntityMeta>(beforeMeta, split, removals)
     if (table === (before ?? table) && metaTable === (beforeMeta ?? metaTable)) continue
     next ??= { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
-    const sized = resized(key, table, metaTable, layout, false)
+    const sized = shrunk(key, table, metaTable, layout)
     layout = sized.layout
     place(next, key, sized.records, sized.metas)
   }
