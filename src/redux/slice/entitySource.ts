@@ -4,10 +4,10 @@ import type { EntityMeta, EntityRecord, EntitySource } from '../../normalizr/typ
 import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
 import type { StoredMap } from './storedMap'
-import { keysOfStored } from './storedMap'
+import { getStored, keysOfStored } from './storedMap'
 import { tokenOf } from './snapshotToken'
 import type { TablesState } from './tables'
-import { getEntityMeta, getRecord } from './tables'
+import { getRecord } from './tables'
 
 const sources = new WeakMap<object, EntitySource>()
 const orders = new WeakMap<object, string[]>()
@@ -33,6 +33,16 @@ function orderedPks(table: StoredMap<EntityRecord>, split: boolean): string[] {
   return pks
 }
 
+/** Reads one table of `root` by pk, whatever its layout. */
+function readerOf<T>(root: object, key: string, layout: TablesState['layout']) {
+  const table = getOwn<StoredMap<T>>(root, key)
+  if (table === undefined) return () => undefined
+  const split = isSplitTable(layout, key)
+  return split
+    ? (pk: string) => getStored<T>(table, true, pk)
+    : (pk: string) => getOwn<T>(table, pk)
+}
+
 /**
  * The engine's view of a slice state. Cached per `entities` object: any write replaces it, and
  * nothing else does, so one source (and one snapshot token) per `entities` object.
@@ -42,13 +52,25 @@ export function sourceOf(state: TablesState): EntitySource {
   let source = sources.get(entities)
   if (source) return source
   const tables: TablesState = { entities, entitiesMeta: state.entitiesMeta, layout: state.layout }
+  // Each table is resolved once per snapshot (its map and layout), not on every record read.
+  const records = new Map<string, (pk: string) => EntityRecord | undefined>()
+  const metas = new Map<string, (pk: string) => EntityMeta | undefined>()
   source = {
     token: tokenOf(entities),
     // Writes link snapshots with the records they changed (tables.ts): a memoized read after a
     // small write costs what the write reached, not a look at everything it read.
     forEachChangeSince: (since, fn) => forEachChangeBetween(since, tokenOf(entities), fn),
-    getEntity: (key, pk): EntityRecord | undefined => getRecord(tables, key, pk),
-    getMeta: (key, pk): EntityMeta | undefined => getEntityMeta(tables, key, pk),
+    getEntity(key, pk) {
+      let read = records.get(key)
+      if (!read) records.set(key, (read = readerOf<EntityRecord>(entities, key, tables.layout)))
+      return read(pk)
+    },
+    getMeta(key, pk) {
+      let read = metas.get(key)
+      if (!read)
+        metas.set(key, (read = readerOf<EntityMeta>(state.entitiesMeta, key, tables.layout)))
+      return read(pk)
+    },
     getTable: (key) => getOwn(entities, key),
     forEachEntity(key, fn) {
       const table = getOwn<StoredMap<EntityRecord>>(entities, key)
