@@ -31,9 +31,6 @@ const shared: Config = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  // A guard against hangs, not a timing assertion: generous, so that a test passes on a machine
-  // whose cores are busy with other work (property tests run hundreds of cases).
-  testTimeout: 60_000,
   // One msw server for the run: started, reset and closed around every test file.
   setupFilesAfterEnv: ['<rootDir>/tests/setupMsw.ts'],
   moduleNameMapper: {
@@ -46,6 +43,9 @@ const shared: Config = {
 const react18 = '<rootDir>/tests/react18/node_modules'
 
 const config: Config = {
+  // A guard against hangs, not a timing assertion: generous, so that a test passes on a machine
+  // whose cores are busy with other work (property tests run hundreds of cases).
+  testTimeout: 60_000,
   projects: [
     {
       ...shared,

@@ -229,16 +229,10 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     remember: collector.remember,
   }
 
-  /** Lets go of memoized reads, so that data the cache no longer holds is not kept alive. */
-  const forgetReads = () => {
-    callSelectors.forgetAll()
-    recordSelectors.forgetAll()
-  }
-
   // The middleware sees every action of its store: a reset from anywhere (DevTools, a replay)
   // forgets the requests in flight and every memoized read (no instance of the previous user's
-  // records stays reachable); garbage collection forgets the memoized instances of what it
-  // collected; automatic sweeps start with the first action.
+  // records stays reachable); garbage collection forgets the memoized instances and the
+  // selectors of what it collected; automatic sweeps start with the first action.
   const middleware: Middleware = (api) => (next) => (action) => {
     const runtime = runtimes.of(api)
     runtime.middlewareSeen = true
@@ -250,12 +244,15 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     const result = next(action)
     if (actions.reset.match(action)) {
       memo.clear()
-      forgetReads()
+      callSelectors.forgetAll()
+      recordSelectors.forgetAll()
     } else if (actions.collected.match(action)) {
       for (const [table, pks] of Object.entries(action.payload.entities)) {
         memo.forgetEntities(table, pks)
       }
-      forgetReads()
+      // The swept calls' selectors go; the ones mounted readers hold stay (no new render).
+      callSelectors.forgetKeys(action.payload.keys)
+      recordSelectors.forgetAll()
     }
     return result
   }

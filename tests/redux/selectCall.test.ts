@@ -153,3 +153,23 @@ test('a record with a field named pk (Django REST framework) reads, as a get ans
   const item = await controller.fetchIfStale(getItem, { id: 1 })
   expect((item as unknown as { label: string }).label).toBe('one')
 })
+
+test('a sweep drops the selectors of the calls it forgot, and keeps the others', async () => {
+  const { store, cache, controller } = makeStore()
+  for (const [n, id] of [10, 11].entries()) {
+    const request = controller.fetch(getUser, { id })
+    await answer(n)
+    await request
+  }
+  const kept = cache.selectCall(getUser, { id: 10 })
+  const forgotten = cache.selectCall(getUser, { id: 11 })
+  const before = kept(store.getState())
+  const release = cache.retain(store, getUser, { id: 10 })
+  const payload = controller.collectGarbage({ now: Date.now() + 3_600_000 })
+  expect(payload.keys).toEqual(['getUser [{"id":11}]'])
+  // The retained call keeps its selector, and its state object: a mounted reader does not render.
+  expect(cache.selectCall(getUser, { id: 10 })).toBe(kept)
+  expect(kept(store.getState())).toBe(before)
+  expect(cache.selectCall(getUser, { id: 11 })).not.toBe(forgotten)
+  release()
+})

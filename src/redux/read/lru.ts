@@ -2,7 +2,11 @@
 export class LruMap<K, V> {
   private readonly map = new Map<K, V>()
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    /** Told each entry dropped for room. */
+    private readonly onEvict?: (key: K, value: V) => void,
+  ) {}
 
   get size(): number {
     return this.map.size
@@ -21,8 +25,16 @@ export class LruMap<K, V> {
     this.map.delete(key)
     this.map.set(key, value)
     if (this.map.size > this.limit) {
-      const oldest = this.map.keys().next()
-      if (!oldest.done) this.map.delete(oldest.value)
+      const oldest = this.map.entries().next()
+      if (!oldest.done) {
+        this.map.delete(oldest.value[0])
+        this.onEvict?.(oldest.value[0], oldest.value[1])
+      }
     }
+  }
+
+  /** Removes `key`; true when it was there. */
+  delete(key: K): boolean {
+    return this.map.delete(key)
   }
 }

@@ -66,6 +66,12 @@ export function buildSelectors(
   onNewCall?: (key: string, schema: unknown) => void,
 ) {
   let registry = new WeakMap<object, LruMap<string, CallSelectors>>()
+  /** The LRU maps holding a selector of each key (to drop a key's selectors everywhere). */
+  let holders = new Map<string, Set<LruMap<string, CallSelectors>>>()
+  const release = (byKey: LruMap<string, CallSelectors>) => (key: string) => {
+    const maps = holders.get(key)
+    if (maps?.delete(byKey) && maps.size === 0) holders.delete(key)
+  }
   /** The inputs every read of the tables depends on. */
   const tableInputs = [
     (root: unknown) => selectSlice(root).entities,
@@ -122,8 +128,11 @@ export function buildSelectors(
   function selectorsOf(readable: Readable, args: readonly unknown[]): CallSelectors {
     let byKey = registry.get(readable)
     if (!byKey) {
-      byKey = new LruMap(SELECTORS_PER_READABLE)
-      registry.set(readable, byKey)
+      const made: LruMap<string, CallSelectors> = new LruMap(SELECTORS_PER_READABLE, (evicted) =>
+        release(made)(evicted),
+      )
+      byKey = made
+      registry.set(readable, made)
     }
     const key = readable.key(...args)
     let selectors = byKey.get(key)
@@ -134,6 +143,9 @@ export function buildSelectors(
         ? querySelectors(readable, stableArgs)
         : endpointSelectors(readable, key, stableArgs)
       byKey.set(key, selectors)
+      let maps = holders.get(key)
+      if (!maps) holders.set(key, (maps = new Set()))
+      maps.add(byKey)
       onNewCall?.(key, readable.schema)
     }
     return selectors
@@ -146,6 +158,18 @@ export function buildSelectors(
      */
     forgetAll(): void {
       registry = new WeakMap()
+      holders = new Map()
+    },
+    /**
+     * Drops the selectors of `keys` (results a garbage collection sweep forgot: nobody reads
+     * them), so none keeps the data it last returned alive. The selectors of other calls stay,
+     * so mounted readers keep theirs (and do not render again).
+     */
+    forgetKeys(keys: readonly string[]): void {
+      for (const key of keys) {
+        for (const byKey of holders.get(key) ?? []) byKey.delete(key)
+        holders.delete(key)
+      }
     },
     /** A memoized selector of the call's data (`undefined` when none). */
     select: (readable: Readable, ...args: readonly unknown[]): RootSelector<unknown> =>
