@@ -5,15 +5,11 @@
  * same way on the server and in the browser, as long as both run the same build.
  */
 import { isDev } from '../internal/env'
+import { fnv1a } from '../internal/hash'
 
-/** FNV-1a (32 bits) of a string's UTF-16 code units, as 8 hex digits. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0')
+/** FNV-1a of a string, as 8 hex digits. */
+function hexHash(text: string): string {
+  return fnv1a(text).toString(16).padStart(8, '0')
 }
 
 /** Per derived name: the first function seen with it (to warn when another shares it). */
@@ -23,7 +19,7 @@ const warned = new Set<string>()
 
 /** `anonymous-<hash of the source text>`. */
 export function anonymousName(fn: (...args: any[]) => unknown): string {
-  const name = `anonymous-${fnv1a(Function.prototype.toString.call(fn))}`
+  const name = `anonymous-${hexHash(Function.prototype.toString.call(fn))}`
   if (isDev) {
     const first = firstWithName.get(name)?.deref()
     if (first === undefined) firstWithName.set(name, new WeakRef(fn))

@@ -12,7 +12,7 @@ import { readSourceOf } from '../slice/entitySource'
 import { isSplitTable } from '../slice/layout'
 import type { EntityCacheState } from '../slice/state'
 import type { StoredMap } from '../slice/storedMap'
-import { toPlain } from '../slice/storedMap'
+import { plainView } from '../slice/storedMap'
 import { getRecord } from '../slice/tables'
 import { LruMap } from './lru'
 import { memoSelector } from './memoSelector'
@@ -21,7 +21,6 @@ import { memoSelector } from './memoSelector'
 const SELECTORS_PER_TABLE = 500
 
 const EMPTY: Readonly<Record<string, EntityRecord>> = Object.freeze({})
-const plainTables = new WeakMap<object, Readonly<Record<string, EntityRecord>>>()
 
 /** Builds the record selectors of one cache. */
 export function buildRecordSelectors(
@@ -62,12 +61,8 @@ export function buildRecordSelectors(
           const slice = selectSlice(root)
           const table = getOwn<StoredMap<EntityRecord>>(slice.entities, key)
           if (!table) return EMPTY
-          if (!isSplitTable(slice.layout, key)) return table as Record<string, EntityRecord>
           // A split table read whole: one plain copy per table object.
-          let plain = plainTables.get(table)
-          if (!plain)
-            plainTables.set(table, (plain = toPlain(table) as Record<string, EntityRecord>))
-          return plain
+          return plainView<EntityRecord>(table, isSplitTable(slice.layout, key))
         }
         tables.set(key, selector)
       }

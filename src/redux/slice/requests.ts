@@ -11,6 +11,7 @@ import {
   getStored,
   hasStored,
   keysOfStored,
+  plainView,
   PLAIN_LIMIT,
   REMOVE,
   SHRINK_LIMIT,
@@ -52,18 +53,13 @@ export function forEachResult(state: RequestsState, fn: (key: string, result: un
   forEachStored(state.results, state.layout.splitRequests, fn)
 }
 
-const plainViews = new WeakMap<object, Readonly<Record<string, unknown>>>()
-
 /**
  * Every stored result as one plain `{ [key]: result }` object: `results` itself when plain, else
  * a copy made once per `results` object (for code that looks through all results, such as lists
  * that grow).
  */
 export function allResults(state: RequestsState): Readonly<Record<string, unknown>> {
-  if (!state.layout.splitRequests) return state.results as Readonly<Record<string, unknown>>
-  let view = plainViews.get(state.results)
-  if (!view) plainViews.set(state.results, (view = toPlain(state.results)))
-  return view
+  return plainView(state.results, state.layout.splitRequests)
 }
 
 /** A change of one key: a new value, or removal. */

@@ -11,6 +11,7 @@
  * Which maps are split is written in the state's `layout` (layout.ts); these functions take that
  * flag. Deterministic: the layout depends only on the keys, so replaying actions rebuilds it.
  */
+import { fnv1a } from '../../internal/hash'
 import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
 
 /** A map stored plain or split (see the module comment). */
@@ -33,12 +34,7 @@ export interface SplitSummary {
 
 /** The bucket of a key: 1 + FNV-1a of its UTF-16 code units modulo {@link BUCKET_COUNT}. */
 export function bucketOf(key: string): string {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return String(1 + ((hash >>> 0) % BUCKET_COUNT))
+  return String(1 + (fnv1a(key) % BUCKET_COUNT))
 }
 
 /** The value stored under `key`, or `undefined`. */
@@ -167,4 +163,17 @@ export function toPlain<T>(map: StoredMap<T>): StoredMap<T> {
   const plain: Record<string, T> = {}
   forEachStored<T>(map, true, (key, value) => setOwn(plain, key, value))
   return plain
+}
+
+const plainViews = new WeakMap<object, StoredMap<unknown>>()
+
+/**
+ * Every entry as one plain `{ [key]: value }`: the map itself when plain, else a copy made once
+ * per (immutable) split map object, for code that looks through a whole map.
+ */
+export function plainView<T>(map: StoredMap<T>, split: boolean): Readonly<Record<string, T>> {
+  if (!split) return map as Readonly<Record<string, T>>
+  let view = plainViews.get(map)
+  if (!view) plainViews.set(map, (view = toPlain(map)))
+  return view as Readonly<Record<string, T>>
 }

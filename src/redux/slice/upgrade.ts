@@ -7,6 +7,7 @@
  * `entities[key][bucket][pk]`. A table is read as format 1 only when every member of it is a
  * bucket that holds exactly the pks that hash to it; anything else is read as a plain table.
  */
+import { fnv1a } from '../../internal/hash'
 import { getOwn, isPlainObject, setOwn } from '../../internal/ownKeys'
 import type { EntityMeta, EntityRecord } from '../../normalizr/types'
 import { assertReadableLayout, EMPTY_LAYOUT, withSplitTable } from './layout'
@@ -19,12 +20,7 @@ const FORMAT_1_BUCKETS = 1024
 
 /** Format 1's bucket of a pk (FNV-1a modulo 1,024). */
 function format1Bucket(pk: string): string {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < pk.length; i++) {
-    hash ^= pk.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return String((hash >>> 0) % FORMAT_1_BUCKETS)
+  return String(fnv1a(pk) % FORMAT_1_BUCKETS)
 }
 
 /** True when `table` is a format-1 bucketed table (see the module comment). */
