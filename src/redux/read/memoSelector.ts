@@ -26,12 +26,21 @@ export function memoSelector<T>(
 ): (root: unknown) => T {
   let slots: Slot[] | undefined
   let result: T
+  // Reused on every call: a selector runs on every dispatch, for every mounted reader.
+  const values: unknown[] = new Array(inputs.length)
   return (root) => {
-    const values = inputs.map((input) => input(root))
-    if (slots === undefined || !values.every((value, i) => holds(slots![i] as Slot, value))) {
+    let same = slots !== undefined
+    for (let i = 0; i < inputs.length; i++) {
+      const value = (inputs[i] as (root: unknown) => unknown)(root)
+      values[i] = value
+      if (same && !holds((slots as Slot[])[i] as Slot, value)) same = false
+    }
+    if (!same) {
       result = combine(...values)
       slots = values.map(slotOf)
     }
+    // Let go of this call's inputs (the slots hold objects weakly).
+    values.fill(undefined)
     return result
   }
 }
