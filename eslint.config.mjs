@@ -53,6 +53,7 @@ export default tseslint.config(
       'coverage',
       'test-results',
       'tests/docs/.snippets', // docs code samples written by tests/docs/snippets.test.ts
+      'probe', // local measurement scripts (git-ignored)
       '**/*.js',
       '**/*.cjs',
     ],

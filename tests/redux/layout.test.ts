@@ -1,6 +1,6 @@
 /**
  * The storage layout of the slice: readable (`entities[key][pk]`, `meta[key]`) up to 1,024
- * entries, split in hash buckets beyond, named in `state.layout`; deterministic under replay;
+ * entries, split in hash buckets of pairs beyond, named in `state.layout`; deterministic under replay;
  * other formats upgraded or refused.
  */
 import { configureStore } from '@reduxjs/toolkit'
@@ -24,7 +24,7 @@ test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async
   const { store, controller, replay, expectSilentChecks } = makeStore()
   await controller.fetch(getUser, { id: 1 })
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 2, splitTables: [], splitRequests: false })
+  expect(state.layout).toEqual({ version: 3, splitTables: [], splitRequests: false })
   expect(state.entities).toEqual({ User: { '1': { id: 1, name: 'user 1' } } })
   expect(state.entitiesMeta.User?.['1']).toMatchObject({ fetchedAt: expect.any(Number) })
   expect(state.results).toEqual({ 'getUser [{"id":1}]': '1' })
@@ -43,14 +43,25 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   controller.setResponse(getUsers, { page: 2 }, usersFrom(1001, 100))
   const state = store.getState().data
   expect(state.layout.splitTables).toEqual(['User'])
-  // Member "0" is the summary; buckets are "1" to "256".
-  const split = state.entities.User as Record<string, object>
-  expect(split['0']).toEqual({ size: 1100 })
-  expect(state.entitiesMeta.User?.['0']).toEqual({ size: 1100 })
-  const buckets = Object.keys(split).filter((member) => member !== '0')
-  expect(buckets.length).toBeGreaterThan(100)
-  expect(buckets.length).toBeLessThanOrEqual(256)
-  expect(buckets.every((bucket) => Number(bucket) >= 1 && Number(bucket) <= 256)).toBe(true)
+  // An array: the summary first, then buckets of [pk, record, pk, record, ...] (null: empty).
+  const split = state.entities.User as unknown as Array<unknown>
+  expect(Array.isArray(split)).toBe(true)
+  // Split when the write passed 1,024 (1,000 held then: 64 buckets of about 16).
+  expect(split[0]).toEqual({ size: 1100, buckets: 64 })
+  expect((state.entitiesMeta.User as unknown as Array<unknown>)[0]).toEqual({
+    size: 1100,
+    buckets: 64,
+  })
+  expect(split).toHaveLength(65)
+  const buckets = split.slice(1).filter((bucket): bucket is unknown[] => bucket !== null)
+  expect(buckets.length).toBe(64)
+  // Integer ids are stored as numbers, each followed by its record; each pk once.
+  const pks = buckets.flatMap((bucket) => bucket.filter((_, i) => i % 2 === 0))
+  expect(pks).toHaveLength(1100)
+  expect(new Set(pks).size).toBe(1100)
+  expect(pks.every((pk) => typeof pk === 'number')).toBe(true)
+  const where = buckets.find((bucket) => bucket.includes(1050)) as unknown[]
+  expect(where[where.indexOf(1050) + 1]).toEqual({ id: 1050, name: 'user 1050', posts: [] })
   // Reads, and the selectors that hide the layout, are unchanged.
   expect(cache.select(getUsers, { page: 2 })(store.getState())).toHaveLength(100)
   expect(cache.selectEntity(User, 7)(store.getState())).toBe(first)
@@ -63,14 +74,14 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   expect(cache.selectTable('User')(store.getState())).toBe(
     cache.selectTable('User')(store.getState()),
   )
-  // One more record: one bucket and the index change, every other bucket is the same object.
-  const before = store.getState().data.entities.User as Record<string, object>
+  // One more record: one bucket and the summary change, every other bucket is the same object.
+  const before = store.getState().data.entities.User as unknown as unknown[]
   controller.setResponse(getUser, { id: 5000 }, { id: 5000, name: 'new' })
-  const after = store.getState().data.entities.User as Record<string, object>
-  const changed = Object.keys(after).filter((bucket) => after[bucket] !== before[bucket])
+  const after = store.getState().data.entities.User as unknown as unknown[]
+  const changed = after.flatMap((bucket, i) => (bucket !== before[i] ? [i] : []))
   expect(changed).toHaveLength(2) // the record's bucket, and the summary
-  expect(changed).toContain('0')
-  expect(after['0']).toEqual({ size: 1101 })
+  expect(changed).toContain(0)
+  expect(after[0]).toEqual({ size: 1101, buckets: 64 })
   expectPlain(store.getState())
   expect(replay()).toEqual(store.getState())
   expectSilentChecks()
@@ -97,8 +108,8 @@ test('past 1,024 request keys, results and meta are split too; reads and keys un
   }))
   const data = fixtureState(cache, fixtures)
   expect(data.layout.splitRequests).toBe(true)
-  expect(Object.keys(data.results).length).toBeLessThanOrEqual(257)
-  expect((data.meta as Record<string, object>)['0']).toEqual({ size: 1030 })
+  expect(Array.isArray(data.results)).toBe(true)
+  expect((data.meta as unknown as unknown[])[0]).toEqual({ size: 1030, buckets: 128 })
   const store = configureStore({
     reducer: { data: cache.reducer },
     middleware: (gDM) => gDM().concat(cache.middleware),
@@ -140,7 +151,7 @@ test('format 1 (every table in 1,024 buckets, no layout) is upgraded when restor
   expect(store.getState().data.entities).toEqual({
     User: { '1': { id: 1, name: 'Ada', posts: [] } },
   })
-  expect(store.getState().data.layout.version).toBe(2)
+  expect(store.getState().data.layout.version).toBe(3)
   expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('Ada')
   // Read before any store upgraded it (an SSR payload handed to a selector): read upgraded.
   expect(cache.select(getUser, { id: 1 })({ data: format1 })?.name).toBe('Ada')
@@ -167,9 +178,44 @@ test('a state in a format this version does not know is refused with a clear err
     configureStore({
       reducer: { data: cache.reducer },
       preloadedState: {
-        data: { layout: { version: 3 }, entities: {} } as unknown as EntityCacheState,
+        data: { layout: { version: 4 }, entities: {} } as unknown as EntityCacheState,
       },
     })
   expect(build).toThrow(SetupError)
-  expect(build).toThrow(/format 3, which this version of rtk-resources \(format 2\) cannot read/)
+  expect(build).toThrow(/format 4, which this version of rtk-resources \(format 3\) cannot read/)
+})
+
+test('format 2 (split maps in 256 object buckets) is upgraded when restored', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const expiresAt = Date.now() + 60_000
+  const meta = { fetchedAt: 1, date: 2, expiresAt }
+  // What the previous version wrote for a table past 1,024 records: { "0": summary, buckets }.
+  const records: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
+  const metas: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
+  for (const user of usersFrom(1, 1100)) {
+    const bucket = String(1 + (user.id % 256))
+    ;(records[bucket] ??= {})[String(user.id)] = user
+    ;(metas[bucket] ??= {})[String(user.id)] = meta
+  }
+  const format2 = {
+    layout: { version: 2, splitTables: ['User'], splitRequests: false },
+    entities: { User: records },
+    entitiesMeta: { User: metas },
+    results: { 'getUser [{"id":1}]': '1' },
+    meta: { 'getUser [{"id":1}]': { date: 2, fetchedAt: 1, expiresAt } },
+    resetAt: 0,
+    optimistic: [],
+  }
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data: format2 as unknown as EntityCacheState },
+  })
+  const state = store.getState().data
+  expect(state.layout).toEqual({ version: 3, splitTables: ['User'], splitRequests: false })
+  expect((state.entities.User as unknown as unknown[])[0]).toEqual({ size: 1100, buckets: 128 })
+  expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('user 1')
+  expect(cache.selectRecord('User', 1099)(store.getState())).toEqual(usersFrom(1099, 1)[0])
+  expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)
+  expectPlain(state)
 })

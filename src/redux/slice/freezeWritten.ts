@@ -15,10 +15,10 @@
  * - records, their meta, results and request meta (the leaves a user could mutate) are frozen;
  * - a plain table (at most 1,024 records) is frozen: the immutable check stops at it, and the
  *   serializable check walks it once per write to it;
- * - a split map is frozen with its buckets, except its summary, member `"0"` (storedMap.ts),
- *   which comes first in `Object.values` order: the immutable check stops at the map, and the
- *   serializable check's "frozen all the way down?" stops at the summary instead of walking
- *   every record, so it walks the map's 257 members (cached buckets) and the new bucket only;
+ * - a split map (an array, storedMap.ts) is frozen with its buckets, except its summary, its
+ *   first member: the immutable check stops at the map, and the serializable check's "frozen
+ *   all the way down?" stops at the summary instead of walking every record, so it walks the
+ *   map's buckets (cached, one member per 16 entries or so) and the new buckets' records only;
  * - the slice root, `entities`, `entitiesMeta`, and plain `results` and `meta` stay open: the
  *   checks walk them (a few tables; at most 1,024 request keys each), and still see a mutation.
  */
@@ -26,7 +26,8 @@ import { freezeNew } from '../../internal/freezeNew'
 import { getOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
-import { SUMMARY } from './storedMap'
+import type { SplitMap } from './storedMap'
+import { forEachBucket } from './storedMap'
 
 /** Deep-freezes every value of `container` that is not frozen yet (stopping at frozen ones). */
 function freezeValues(container: object): void {
@@ -46,14 +47,15 @@ function freezePlain(map: object, previous: object | undefined, self: boolean) {
 /** Freezes a new split map: each new bucket with its values, then the map but its summary. */
 function freezeSplit(map: object, previous: object | undefined) {
   if (map === previous) return
-  for (const bucket of Object.keys(map)) {
-    if (bucket === SUMMARY) continue
-    const entries = (map as Record<string, object>)[bucket] as object
-    // Identity first: `isFrozen` on a large bucket looks at every member.
-    if (entries === getOwn(previous, bucket) || Object.isFrozen(entries)) continue
-    freezeValues(entries)
-    Object.freeze(entries)
-  }
+  const before = Array.isArray(previous) ? (previous as unknown as SplitMap<unknown>) : undefined
+  forEachBucket(map as SplitMap<unknown>, (bucket, index) => {
+    if (bucket === before?.[index] || Object.isFrozen(bucket)) return
+    for (let i = 1; i < bucket.length; i += 2) {
+      const value = bucket[i]
+      if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeNew(value)
+    }
+    Object.freeze(bucket)
+  })
   Object.freeze(map)
 }
 

@@ -1,21 +1,22 @@
 /**
  * The `layout` member of the slice state: which storage format it is in, so a persisted state or
  * an SSR payload written by another version reads correctly or fails with a clear error, never
- * misreads. Version 2: maps plain up to 1,024 entries, split in 256 hash buckets beyond (see
- * storedMap.ts), the split ones named here.
+ * misreads. Version 3: maps plain up to 1,024 entries, split beyond into an array of a summary
+ * and hash buckets of key/value pairs (storedMap.ts), the split ones named here. Version 2 (256
+ * buckets that were objects) is read and converted (upgrade.ts).
  */
 import { SetupError } from '../../internal/errors'
 
 /** The storage format this version writes. */
-export const LAYOUT_VERSION = 2
+export const LAYOUT_VERSION = 3
 
 /**
  * How the slice's maps are stored. Plain maps are `{ [key]: value }`; the ones named here are
- * split by a hash of the key: `{ [bucket]: { [key]: value } }`.
+ * split by a hash of the key: `[{ size, buckets }, [key, value, key, value, ...], ...]`.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/concepts/cache-in-your-store.md#the-state
  */
 export interface StateLayout {
-  /** The storage format (2). */
+  /** The storage format (3). */
   readonly version: typeof LAYOUT_VERSION
   /** Entity tables (`entities[key]` and `entitiesMeta[key]`) split in buckets, sorted. */
   readonly splitTables: readonly string[]

@@ -3,13 +3,14 @@
  * resets), so that the clock never stamps anything older: a state rendered on a server whose
  * clock is ahead, hydrated in a browser, keeps its order with what the browser does next.
  * Computed per container and cached by identity, so after a write only what it replaced (the
- * root, one table or bucket) is looked at again.
+ * root, one table, the buckets of a split one) is looked at again.
  */
 import { getOwn } from '../../internal/ownKeys'
 import type { EntityMeta } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
-import { SUMMARY } from './storedMap'
+import type { Bucket, SplitMap } from './storedMap'
+import { forEachBucket } from './storedMap'
 
 type Stamps<T> = (value: T) => number
 
@@ -21,10 +22,23 @@ const entityStamp: Stamps<EntityMeta> = (meta) => Math.max(meta.fetchedAt, meta.
 const requestStamp: Stamps<RequestMeta> = (meta) =>
   Math.max(meta.fetchedAt, meta.invalidatedAt ?? 0, meta.pendingSince ?? 0)
 
-/** The newest stamp of a map stored plain (`depth` 1) or in buckets (2); cached per object. */
+/** The newest stamp of one bucket's values (odd positions); cached per bucket. */
+function newestInBucket<T>(bucket: Bucket<T>, stampOf: Stamps<T>, memo: WeakMap<object, number>) {
+  const cached = memo.get(bucket)
+  if (cached !== undefined) return cached
+  let newest = 0
+  for (let i = 1; i < bucket.length; i += 2) {
+    const stamp = stampOf(bucket[i] as T) || 0
+    if (stamp > newest) newest = stamp
+  }
+  memo.set(bucket, newest)
+  return newest
+}
+
+/** The newest stamp of a map stored plain or split (storedMap.ts); cached per object. */
 function newestIn<T>(
   map: object | undefined,
-  depth: 1 | 2,
+  split: boolean,
   stampOf: Stamps<T>,
   memo: WeakMap<object, number>,
 ): number {
@@ -32,13 +46,15 @@ function newestIn<T>(
   const cached = memo.get(map)
   if (cached !== undefined) return cached
   let newest = 0
-  for (const key of Object.keys(map)) {
-    // A split map's summary (its size) is not a bucket.
-    if (depth === 2 && key === SUMMARY) continue
-    const value = (map as Record<string, unknown>)[key]
-    const stamp =
-      depth === 2 ? newestIn(value as object, 1, stampOf, memo) : stampOf(value as T) || 0
-    if (stamp > newest) newest = stamp
+  if (split) {
+    forEachBucket(map as SplitMap<T>, (bucket) => {
+      newest = Math.max(newest, newestInBucket(bucket, stampOf, memo))
+    })
+  } else {
+    for (const key of Object.keys(map)) {
+      const stamp = stampOf((map as Record<string, T>)[key] as T) || 0
+      if (stamp > newest) newest = stamp
+    }
   }
   memo.set(map, newest)
   return newest
@@ -51,8 +67,8 @@ function newestOfTables(state: EntityCacheState): number {
   if (cached !== undefined) return cached
   let newest = 0
   for (const key of Object.keys(root)) {
-    const depth = isSplitTable(state.layout, key) ? 2 : 1
-    newest = Math.max(newest, newestIn(getOwn(root, key), depth, entityStamp, tableStamps))
+    const split = isSplitTable(state.layout, key)
+    newest = Math.max(newest, newestIn(getOwn(root, key), split, entityStamp, tableStamps))
   }
   rootStamps.set(root, newest)
   return newest
@@ -61,7 +77,7 @@ function newestOfTables(state: EntityCacheState): number {
 /** The newest stamp in `state`: 0 for a fresh cache. */
 export function newestStamp(state: EntityCacheState): number {
   let newest = Math.max(state.resetAt || 0, newestOfTables(state))
-  const requests = state.layout.splitRequests ? 2 : 1
+  const requests = state.layout.splitRequests
   newest = Math.max(newest, newestIn(state.meta, requests, requestStamp, requestStamps))
   for (const layer of state.optimistic) newest = Math.max(newest, layer.fetchedAt)
   return newest

@@ -6,9 +6,13 @@
  * Format 1 (rtk-resources before layouts) kept every entity table in 1,024 hash buckets,
  * `entities[key][bucket][pk]`. A table is read as format 1 only when every member of it is a
  * bucket that holds exactly the pks that hash to it; anything else is read as a plain table.
+ *
+ * Format 2 split maps past 1,024 entries into 256 buckets that were objects,
+ * `{ "0": { size }, "1": { [key]: value }, ... }`; its split maps are flattened, then the state
+ * is laid out again as a state without a layout is.
  */
 import { fnv1a } from '../../internal/hash'
-import { getOwn, isPlainObject, setOwn } from '../../internal/ownKeys'
+import { getOwn, hasOwn, isPlainObject, setOwn } from '../../internal/ownKeys'
 import type { EntityMeta, EntityRecord } from '../../normalizr/types'
 import { assertReadableLayout, EMPTY_LAYOUT, withSplitTable } from './layout'
 import type { StateLayout } from './layout'
@@ -48,15 +52,52 @@ function plainTable<T>(table: unknown): Record<string, T> {
   return plain
 }
 
+/** A format-2 split map as one plain map (its summary left out). */
+function flattenSplit2(map: unknown): Record<string, unknown> {
+  const plain: Record<string, unknown> = {}
+  if (!isPlainObject(map)) return plain
+  for (const bucket of Object.keys(map)) {
+    const members = map[bucket]
+    if (bucket === '0' || !isPlainObject(members)) continue
+    for (const key of Object.keys(members)) setOwn(plain, key, members[key])
+  }
+  return plain
+}
+
+/** A format-2 state with its split maps flattened and no layout (laid out again after). */
+function flattenFormat2(old: Record<string, unknown>): Record<string, unknown> {
+  const layout = old.layout as { splitTables?: unknown; splitRequests?: unknown }
+  const splitTables = Array.isArray(layout.splitTables) ? (layout.splitTables as unknown[]) : []
+  const flat: Record<string, unknown> = { ...old, layout: undefined }
+  for (const root of ['entities', 'entitiesMeta'] as const) {
+    const tables = isPlainObject(old[root]) ? { ...old[root] } : {}
+    for (const key of splitTables) {
+      if (typeof key === 'string' && hasOwn(tables, key)) {
+        setOwn(tables, key, flattenSplit2(tables[key]))
+      }
+    }
+    flat[root] = tables
+  }
+  if (layout.splitRequests === true) {
+    flat.results = flattenSplit2(old.results)
+    flat.meta = flattenSplit2(old.meta)
+  }
+  return flat
+}
+
 /**
  * The state in the current format. A state with the current layout is returned as it is; one
- * without a layout is converted (maps over 1,024 entries split); any other layout throws.
+ * without a layout, or in format 2, is converted (maps over 1,024 entries split); any other
+ * layout throws.
  */
 export function upgradeState(state: unknown, reducerPath: string): EntityCacheState {
   const old = (isPlainObject(state) ? state : {}) as Partial<
     Record<keyof EntityCacheState, unknown>
   >
   if (old.layout !== undefined) {
+    if ((old.layout as { version?: unknown }).version === 2) {
+      return upgradeState(flattenFormat2(old as Record<string, unknown>), reducerPath)
+    }
     assertReadableLayout(old.layout, reducerPath)
     return state as EntityCacheState
   }
@@ -90,8 +131,8 @@ export function upgradeState(state: unknown, reducerPath: string): EntityCacheSt
     layout,
     entities: entities as EntityCacheState['entities'],
     entitiesMeta: entitiesMeta as unknown as EntityCacheState['entitiesMeta'],
-    results,
-    meta: meta as EntityCacheState['meta'],
+    results: results as EntityCacheState['results'],
+    meta: meta as unknown as EntityCacheState['meta'],
     resetAt: typeof old.resetAt === 'number' ? old.resetAt : 0,
     optimistic: Array.isArray(old.optimistic)
       ? (old.optimistic as EntityCacheState['optimistic'])

@@ -1,0 +1,111 @@
+import fc from 'fast-check'
+import {
+  countStored,
+  forEachStored,
+  getStored,
+  hasStored,
+  REMOVE,
+  storedKeyOf,
+  toBuckets,
+  toPlain,
+  updateStored,
+} from '../../../src/redux/slice/storedMap'
+import type { Change, SplitMap, StoredMap } from '../../../src/redux/slice/storedMap'
+
+/** Keys that look alike but are different keys, and keys that are dangerous as members. */
+const trickyKeys = ['0', '00', '007', '7', '-1', '1e3', '999999999', '1000000000', '__proto__']
+const keyArb = fc.oneof(
+  fc.constantFrom(...trickyKeys, 'constructor', 'toString', 'hasOwnProperty', ''),
+  fc.integer({ min: 0, max: 3000 }).map(String),
+  fc.string({ maxLength: 6 }),
+)
+const changeArb: fc.Arbitrary<Change<number>> = fc.tuple(
+  keyArb,
+  fc.oneof(fc.integer(), fc.constant(REMOVE)),
+)
+
+function entries<T>(map: StoredMap<T>, split: boolean): Map<string, T> {
+  const seen = new Map<string, T>()
+  forEachStored(map, split, (key, value) => {
+    expect(seen.has(key)).toBe(false)
+    seen.set(key, value)
+  })
+  return seen
+}
+
+test('a canonical integer below 10^9 is stored as a number; every other key as it is', () => {
+  expect(storedKeyOf('0')).toBe(0)
+  expect(storedKeyOf('42')).toBe(42)
+  expect(storedKeyOf('999999999')).toBe(999_999_999)
+  for (const key of ['00', '007', '-1', '1e3', '1.5', ' 1', '1000000000', '', 'x1']) {
+    expect(storedKeyOf(key)).toBe(key)
+  }
+})
+
+test('a split map reads, counts and lists exactly what a Map would, written immutably', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(changeArb, { maxLength: 400 }), { minLength: 1, maxLength: 6 }),
+      fc.boolean(),
+      (writes, startSplit) => {
+        const reference = new Map<string, number>()
+        let map: StoredMap<number> = startSplit ? toBuckets({}) : {}
+        const split = startSplit
+        for (const changes of writes) {
+          const before = map
+          const frozenCopy = JSON.stringify(before)
+          map = updateStored(map, split, changes)
+          // The previous map is untouched (immutable writes).
+          expect(JSON.stringify(before)).toBe(frozenCopy)
+          for (const [key, value] of changes) {
+            if (value === REMOVE) reference.delete(key)
+            else reference.set(key, value)
+          }
+          expect(countStored(map, split)).toBe(reference.size)
+          expect(entries(map, split)).toEqual(reference)
+          for (const key of [...trickyKeys, 'constructor', 'toString', 'missing']) {
+            expect(getStored(map, split, key)).toBe(reference.get(key))
+            expect(hasStored(map, split, key)).toBe(reference.has(key))
+          }
+          // Plain JSON: survives a round trip unchanged.
+          expect(JSON.parse(JSON.stringify(map))).toEqual(map)
+        }
+        if (split) expect(entries(toPlain(map), false)).toEqual(reference)
+      },
+    ),
+    { numRuns: 60 },
+  )
+})
+
+test('a write copies the index and the touched buckets only; no change keeps the same map', () => {
+  const plain: Record<string, { id: number }> = {}
+  for (let id = 1; id <= 5000; id++) plain[String(id)] = { id }
+  const split = toBuckets(plain) as SplitMap<{ id: number }>
+  expect(split[0]).toEqual({ size: 5000, buckets: 512 })
+  const next = updateStored(split, true, [['77', { id: 77 }]]) as SplitMap<{ id: number }>
+  const changed = next.flatMap((bucket, i) => (bucket !== split[i] ? [i] : []))
+  expect(changed).toHaveLength(2) // the summary and the bucket of 77
+  expect(updateStored(split, true, [['77', plain['77'] as { id: number }]])).toBe(split)
+  expect(updateStored(split, true, [['missing', REMOVE]])).toBe(split)
+})
+
+test('a split map past 32 entries a bucket is rebuilt with more buckets; emptied buckets are null', () => {
+  const plain: Record<string, number> = {}
+  for (let id = 0; id < 1100; id++) plain[String(id)] = id
+  let map = toBuckets(plain) as SplitMap<number>
+  expect(map[0]).toEqual({ size: 1100, buckets: 128 })
+  const more: Array<Change<number>> = []
+  for (let id = 1100; id < 5000; id++) more.push([String(id), id])
+  map = updateStored(map, true, more) as SplitMap<number>
+  expect(map[0]).toEqual({ size: 5000, buckets: 512 })
+  expect(map).toHaveLength(513)
+  expect(getStored(map, true, '4999')).toBe(4999)
+  // Remove everything in one bucket: it becomes null, not a hole (JSON has no holes).
+  const index = map.findIndex((bucket, i) => i > 0 && bucket !== null)
+  const bucket = map[index] as ReadonlyArray<number>
+  const removals: Array<Change<number>> = []
+  for (let i = 0; i < bucket.length; i += 2) removals.push([String(bucket[i]), REMOVE])
+  const emptied = updateStored(map, true, removals) as SplitMap<number>
+  expect(emptied[index]).toBeNull()
+  expect(JSON.parse(JSON.stringify(emptied))).toEqual(emptied)
+})
