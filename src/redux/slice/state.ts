@@ -4,8 +4,9 @@ import { EMPTY_LAYOUT } from './layout'
 
 /**
  * `{ [entityKey]: { [pk]: value } }`. Typed as the readable layout every table has up to 1,024
- * entries; a larger table (named in `layout.splitTables`) holds `{ [bucket]: { [pk]: value } }`
- * instead, so read records through `cache.selectRecord`/`selectTable`, not by path.
+ * entries; a larger table (named in `layout.splitTables`) is an array of a summary and buckets of
+ * `[pk, value, ...]` pairs instead, so read records through `cache.selectRecord`/`selectTable`,
+ * not by path.
  */
 export type StoredTables<T> = Readonly<Record<string, Readonly<Record<string, T>>>>
 

@@ -11,9 +11,9 @@
  *   {@link BUCKET_MAX} per bucket it is rebuilt with twice as many or more.
  *
  * Why arrays: V8 keeps an object keyed by many ids as a hash dictionary (about 50 bytes an
- * entry, and slow to copy), where an array of pairs costs 8 bytes an entry and copies as a block;
- * an immutable write copies the bucket index and each touched bucket (a few dozen slots), never
- * the whole map. Which maps are split is written in the state's `layout` (layout.ts); these
+ * entry, and slow to copy), where an array of pairs costs two slots (16 bytes on a 64-bit Node)
+ * an entry and copies as a block; an immutable write copies the bucket index and each touched
+ * bucket (a few dozen slots), never the whole map. Which maps are split is written in the state's `layout` (layout.ts); these
  * functions take that flag. Deterministic: the layout depends only on the keys written, in
  * order, so replaying the actions rebuilds it exactly.
  */
