@@ -22,7 +22,7 @@ const options: MeasureOptions = quick
   ? { warmupMs: 20, budgetMs: 50, minSamples: 3 }
   : { warmupMs: 300, budgetMs: 2000, minSamples: 15 }
 
-const ORDER = ['1', '2', '2s', '3', '4', '4b', '5', '5b', '5r', '6', '6r', '7', '8']
+const ORDER = ['1', '2', '2s', '2s2', '3', '4', '4b', '5', '5b', '5r', '6', '6r', '7', '8']
 const ORDER_BIG = ['9', '10', '10e', '11', '11s', '12']
 
 async function main() {
@@ -34,7 +34,7 @@ async function main() {
   const runs = (group: string) => !only || only.includes(group)
   const graph: GraphCases | undefined = runs('graph') ? runGraphCases(options) : undefined
   const results: CaseResult[] = [...(graph?.results ?? [])]
-  if (runs('first')) results.push(runFirstReadCase(options))
+  if (runs('first')) results.push(...runFirstReadCase(options))
   if (runs('tables')) results.push(...runTableCases(options))
   if (runs('select')) results.push(runSelectCase(options))
   if (runs('big')) results.push(...(await runBigResponseCases(options)))
