@@ -1,5 +1,6 @@
 import type { EntityCacheState } from '../slice/state'
 import { newestStamp } from '../slice/newestStamp'
+import type { StampMemo } from '../slice/newestStamp'
 
 /**
  * The request clock of a cache: `clock(slice)` stamps request starts, confirmations,
@@ -15,8 +16,9 @@ export type Clock = (slice: EntityCacheState) => number
  */
 export function buildClock(): Clock {
   let last = 0
+  const memo: StampMemo = new Map()
   return (slice) => {
-    last = Math.max(Date.now(), last + 1, newestStamp(slice) + 1)
+    last = Math.max(Date.now(), last + 1, newestStamp(slice, memo) + 1)
     return last
   }
 }

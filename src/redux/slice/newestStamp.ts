@@ -2,83 +2,107 @@
  * The newest request-clock stamp a slice holds (request starts, confirmations, invalidations,
  * resets), so that the clock never stamps anything older: a state rendered on a server whose
  * clock is ahead, hydrated in a browser, keeps its order with what the browser does next.
- * Computed per container and cached by identity, so after a write only what it replaced (the
- * root, one table, the buckets of a split one) is looked at again.
+ *
+ * Computed per container and cached by identity. A split map (storedMap.ts) is compared with the
+ * one its clock saw before: buckets it shares with that map are covered by that map's newest
+ * stamp, so only the buckets a write replaced are looked at. The answer may be newer than the
+ * newest stamp actually held (after removals), never older: the clock only needs a bound.
  */
 import { getOwn } from '../../internal/ownKeys'
 import type { EntityMeta } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { Bucket, SplitMap } from './storedMap'
-import { forEachBucket } from './storedMap'
 
 type Stamps<T> = (value: T) => number
 
-const tableStamps = new WeakMap<object, number>()
-const requestStamps = new WeakMap<object, number>()
+/** What one clock saw last of each split map (by table key; `''` for the requests). */
+export type StampMemo = Map<string, { readonly map: SplitMap<unknown>; readonly newest: number }>
+
+const plainStamps = new WeakMap<object, number>()
+const splitStamps = new WeakMap<object, number>()
 const rootStamps = new WeakMap<object, number>()
 
 const entityStamp: Stamps<EntityMeta> = (meta) => Math.max(meta.fetchedAt, meta.confirmedAt ?? 0)
 const requestStamp: Stamps<RequestMeta> = (meta) =>
   Math.max(meta.fetchedAt, meta.invalidatedAt ?? 0, meta.pendingSince ?? 0)
 
-/** The newest stamp of one bucket's values (odd positions); cached per bucket. */
-function newestInBucket<T>(bucket: Bucket<T>, stampOf: Stamps<T>, memo: WeakMap<object, number>) {
-  const cached = memo.get(bucket)
-  if (cached !== undefined) return cached
+/** The newest stamp of the values of a bucket (odd positions). */
+function newestInBucket<T>(bucket: Bucket<T>, stampOf: Stamps<T>): number {
   let newest = 0
+  let last: unknown
   for (let i = 1; i < bucket.length; i += 2) {
-    const stamp = stampOf(bucket[i] as T) || 0
+    const value = bucket[i]
+    if (value === last) continue // one write's records share one meta object
+    last = value
+    const stamp = stampOf(value as T) || 0
     if (stamp > newest) newest = stamp
   }
-  memo.set(bucket, newest)
   return newest
 }
 
-/** The newest stamp of a map stored plain or split (storedMap.ts); cached per object. */
-function newestIn<T>(
-  map: object | undefined,
-  split: boolean,
+/** The newest stamp of a split map: the buckets that differ from what `memo` saw, or all. */
+function newestInSplit<T>(
+  map: SplitMap<T>,
   stampOf: Stamps<T>,
-  memo: WeakMap<object, number>,
+  memoKey: string,
+  memo: StampMemo | undefined,
 ): number {
-  if (map === undefined || map === null) return 0
-  const cached = memo.get(map)
+  const cached = splitStamps.get(map)
+  if (cached !== undefined) return cached
+  const seen = memo?.get(memoKey)
+  const before = seen && seen.map.length === map.length ? seen.map : undefined
+  let newest = before ? seen!.newest : 0
+  for (let i = 1; i < map.length; i++) {
+    const bucket = map[i] as Bucket<T> | null
+    if (bucket && bucket !== before?.[i]) newest = Math.max(newest, newestInBucket(bucket, stampOf))
+  }
+  splitStamps.set(map, newest)
+  memo?.set(memoKey, { map: map as SplitMap<unknown>, newest })
+  return newest
+}
+
+/** The newest stamp of a plain map; cached per object. */
+function newestInPlain<T>(map: object, stampOf: Stamps<T>): number {
+  const cached = plainStamps.get(map)
   if (cached !== undefined) return cached
   let newest = 0
-  if (split) {
-    forEachBucket(map as SplitMap<T>, (bucket) => {
-      newest = Math.max(newest, newestInBucket(bucket, stampOf, memo))
-    })
-  } else {
-    for (const key of Object.keys(map)) {
-      const stamp = stampOf((map as Record<string, T>)[key] as T) || 0
-      if (stamp > newest) newest = stamp
-    }
+  for (const key of Object.keys(map)) {
+    const stamp = stampOf((map as Record<string, T>)[key] as T) || 0
+    if (stamp > newest) newest = stamp
   }
-  memo.set(map, newest)
+  plainStamps.set(map, newest)
   return newest
 }
 
 /** The newest stamp of every entity table's meta. */
-function newestOfTables(state: EntityCacheState): number {
+function newestOfTables(state: EntityCacheState, memo: StampMemo | undefined): number {
   const root = state.entitiesMeta
   const cached = rootStamps.get(root)
   if (cached !== undefined) return cached
   let newest = 0
   for (const key of Object.keys(root)) {
-    const split = isSplitTable(state.layout, key)
-    newest = Math.max(newest, newestIn(getOwn(root, key), split, entityStamp, tableStamps))
+    const table = getOwn<object>(root, key)
+    if (table === undefined) continue
+    const stamp = isSplitTable(state.layout, key)
+      ? newestInSplit(table as SplitMap<EntityMeta>, entityStamp, key, memo)
+      : newestInPlain(table, entityStamp)
+    newest = Math.max(newest, stamp)
   }
   rootStamps.set(root, newest)
   return newest
 }
 
-/** The newest stamp in `state`: 0 for a fresh cache. */
-export function newestStamp(state: EntityCacheState): number {
-  let newest = Math.max(state.resetAt || 0, newestOfTables(state))
+/**
+ * The newest stamp in `state` (0 for a fresh cache), or a newer bound. `memo`, kept by one
+ * clock, lets a large split map be compared with the one that clock saw before.
+ */
+export function newestStamp(state: EntityCacheState, memo?: StampMemo): number {
+  let newest = Math.max(state.resetAt || 0, newestOfTables(state, memo))
   const requests = state.layout.splitRequests
-  newest = Math.max(newest, newestIn(state.meta, requests, requestStamp, requestStamps))
+    ? newestInSplit(state.meta as unknown as SplitMap<RequestMeta>, requestStamp, '', memo)
+    : newestInPlain(state.meta, requestStamp)
+  newest = Math.max(newest, requests)
   for (const layer of state.optimistic) newest = Math.max(newest, layer.fetchedAt)
   return newest
 }
