@@ -43,17 +43,20 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   controller.setResponse(getUsers, { page: 2 }, usersFrom(1001, 100))
   const state = store.getState().data
   expect(state.layout.splitTables).toEqual(['User'])
-  // An array: the summary first, then buckets of [pk, record, pk, record, ...] (null: empty).
+  // An array: the summary first, then pages of 64 buckets of [pk, record, pk, record, ...]
+  // (null: an empty bucket).
   const split = state.entities.User as unknown as Array<unknown>
   expect(Array.isArray(split)).toBe(true)
-  // Split when the write passed 1,024 (1,000 held then: 64 buckets of about 16).
+  // Split when the write passed 1,024 (1,000 held then: 64 buckets of about 16, one page).
   expect(split[0]).toEqual({ size: 1100, buckets: 64 })
   expect((state.entitiesMeta.User as unknown as Array<unknown>)[0]).toEqual({
     size: 1100,
     buckets: 64,
   })
-  expect(split).toHaveLength(65)
-  const buckets = split.slice(1).filter((bucket): bucket is unknown[] => bucket !== null)
+  expect(split).toHaveLength(2)
+  const page = split[1] as Array<unknown[] | null>
+  expect(page).toHaveLength(64)
+  const buckets = page.filter((bucket): bucket is unknown[] => bucket !== null)
   expect(buckets.length).toBe(64)
   // Integer ids are stored as numbers, each followed by its record; each pk once.
   const pks = buckets.flatMap((bucket) => bucket.filter((_, i) => i % 2 === 0))
@@ -74,14 +77,17 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   expect(cache.selectTable('User')(store.getState())).toBe(
     cache.selectTable('User')(store.getState()),
   )
-  // One more record: one bucket and the summary change, every other bucket is the same object.
-  const before = store.getState().data.entities.User as unknown as unknown[]
+  // One more record: the summary, its page and its bucket change; every other bucket is the
+  // same object.
+  const before = store.getState().data.entities.User as unknown as Array<unknown>
   controller.setResponse(getUser, { id: 5000 }, { id: 5000, name: 'new' })
-  const after = store.getState().data.entities.User as unknown as unknown[]
-  const changed = after.flatMap((bucket, i) => (bucket !== before[i] ? [i] : []))
-  expect(changed).toHaveLength(2) // the record's bucket, and the summary
-  expect(changed).toContain(0)
+  const after = store.getState().data.entities.User as unknown as Array<unknown>
   expect(after[0]).toEqual({ size: 1101, buckets: 64 })
+  expect(after[1]).not.toBe(before[1])
+  const pageBefore = before[1] as unknown[]
+  const pageAfter = after[1] as unknown[]
+  const changed = pageAfter.flatMap((bucket, i) => (bucket !== pageBefore[i] ? [i] : []))
+  expect(changed).toHaveLength(1)
   expectPlain(store.getState())
   expect(replay()).toEqual(store.getState())
   expectSilentChecks()
@@ -213,7 +219,9 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
   })
   const state = store.getState().data
   expect(state.layout).toEqual({ version: 3, splitTables: ['User'], splitRequests: false })
-  expect((state.entities.User as unknown as unknown[])[0]).toEqual({ size: 1100, buckets: 128 })
+  const split = state.entities.User as unknown as unknown[]
+  expect(split[0]).toEqual({ size: 1100, buckets: 128 })
+  expect(split).toHaveLength(3) // two pages of 64 buckets
   expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('user 1')
   expect(cache.selectRecord('User', 1099)(store.getState())).toEqual(usersFrom(1099, 1)[0])
   expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)

@@ -15,10 +15,11 @@
  * - records, their meta, results and request meta (the leaves a user could mutate) are frozen;
  * - a plain table (at most 1,024 records) is frozen: the immutable check stops at it, and the
  *   serializable check walks it once per write to it;
- * - a split map (an array, storedMap.ts) is frozen with its buckets, except its summary, its
- *   first member: the immutable check stops at the map, and the serializable check's "frozen
- *   all the way down?" stops at the summary instead of walking every record, so it walks the
- *   map's buckets (cached, one member per 16 entries or so) and the new buckets' records only;
+ * - a split map (an array, splitMap.ts) is frozen with its pages and buckets, except its summary,
+ *   its first member: the immutable check stops at the map, and the serializable check's "frozen
+ *   all the way down?" stops at the summary instead of walking every record, so on each dispatch
+ *   it looks at the map's pages (one member per 1,024 entries or so; a page is cached once
+ *   walked) and, after a write, walks the new page (about 1,000 records) once;
  * - the slice root, `entities`, `entitiesMeta`, and plain `results` and `meta` stay open: the
  *   checks walk them (a few tables; at most 1,024 request keys each), and still see a mutation.
  */
@@ -26,8 +27,7 @@ import { freezeNew } from '../../internal/freezeNew'
 import { getOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
-import type { SplitMap } from './storedMap'
-import { forEachBucket } from './storedMap'
+import type { Page, SplitMap } from './storedMap'
 
 /** Deep-freezes every value of `container` that is not frozen yet (stopping at frozen ones). */
 function freezeValues(container: object): void {
@@ -44,18 +44,26 @@ function freezePlain(map: object, previous: object | undefined, self: boolean) {
   if (self) Object.freeze(map)
 }
 
-/** Freezes a new split map: each new bucket with its values, then the map but its summary. */
+/** Freezes a new split map: each new page and bucket with its values, then the map but its summary. */
 function freezeSplit(map: object, previous: object | undefined) {
   if (map === previous) return
+  const pages = map as SplitMap<unknown>
   const before = Array.isArray(previous) ? (previous as unknown as SplitMap<unknown>) : undefined
-  forEachBucket(map as SplitMap<unknown>, (bucket, index) => {
-    if (bucket === before?.[index] || Object.isFrozen(bucket)) return
-    for (let i = 1; i < bucket.length; i += 2) {
-      const value = bucket[i]
-      if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeNew(value)
+  for (let p = 1; p < pages.length; p++) {
+    const page = pages[p] as Page<unknown>
+    const pageBefore = before?.[p] as Page<unknown> | undefined
+    if (page === pageBefore || Object.isFrozen(page)) continue
+    for (let slot = 0; slot < page.length; slot++) {
+      const bucket = page[slot]
+      if (!bucket || bucket === pageBefore?.[slot] || Object.isFrozen(bucket)) continue
+      for (let i = 1; i < bucket.length; i += 2) {
+        const value = bucket[i]
+        if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeNew(value)
+      }
+      Object.freeze(bucket)
     }
-    Object.freeze(bucket)
-  })
+    Object.freeze(page)
+  }
   Object.freeze(map)
 }
 

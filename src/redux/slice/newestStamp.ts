@@ -12,7 +12,7 @@ import { getOwn } from '../../internal/ownKeys'
 import type { EntityMeta } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
-import type { Bucket, SplitMap } from './storedMap'
+import type { Bucket, Page, SplitMap } from './storedMap'
 
 type Stamps<T> = (value: T) => number
 
@@ -52,10 +52,17 @@ function newestInSplit<T>(
   if (cached !== undefined) return cached
   const seen = memo?.get(memoKey)
   const before = seen && seen.map.length === map.length ? seen.map : undefined
-  let newest = before ? seen!.newest : 0
-  for (let i = 1; i < map.length; i++) {
-    const bucket = map[i] as Bucket<T> | null
-    if (bucket && bucket !== before?.[i]) newest = Math.max(newest, newestInBucket(bucket, stampOf))
+  let newest = before ? (seen as { newest: number }).newest : 0
+  for (let p = 1; p < map.length; p++) {
+    const page = map[p] as Page<T>
+    const pageBefore = before?.[p] as Page<T> | undefined
+    if (page === pageBefore) continue
+    for (let slot = 0; slot < page.length; slot++) {
+      const bucket = page[slot]
+      if (bucket && bucket !== pageBefore?.[slot]) {
+        newest = Math.max(newest, newestInBucket(bucket, stampOf))
+      }
+    }
   }
   splitStamps.set(map, newest)
   memo?.set(memoKey, { map: map as SplitMap<unknown>, newest })

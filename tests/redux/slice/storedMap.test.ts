@@ -10,7 +10,7 @@ import {
   toPlain,
   updateStored,
 } from '../../../src/redux/slice/storedMap'
-import type { Change, SplitMap, StoredMap } from '../../../src/redux/slice/storedMap'
+import type { Change, Page, SplitMap, StoredMap } from '../../../src/redux/slice/storedMap'
 
 /** Keys that look alike but are different keys, and keys that are dangerous as members. */
 const trickyKeys = ['0', '00', '007', '7', '-1', '1e3', '999999999', '1000000000', '__proto__']
@@ -77,14 +77,19 @@ test('a split map reads, counts and lists exactly what a Map would, written immu
   )
 })
 
-test('a write copies the index and the touched buckets only; no change keeps the same map', () => {
+test('a write copies the top array, one page and one bucket; no change keeps the same map', () => {
   const plain: Record<string, { id: number }> = {}
   for (let id = 1; id <= 5000; id++) plain[String(id)] = { id }
   const split = toBuckets(plain) as SplitMap<{ id: number }>
   expect(split[0]).toEqual({ size: 5000, buckets: 512 })
+  expect(split).toHaveLength(1 + 512 / 64) // the summary, then pages of 64 buckets
   const next = updateStored(split, true, [['77', { id: 77 }]]) as SplitMap<{ id: number }>
-  const changed = next.flatMap((bucket, i) => (bucket !== split[i] ? [i] : []))
-  expect(changed).toHaveLength(2) // the summary and the bucket of 77
+  const changedPages = next.flatMap((page, i) => (page !== split[i] ? [i] : []))
+  expect(changedPages).toHaveLength(2) // the summary and the page of 77
+  const p = changedPages[1] as number
+  const before = split[p] as Page<{ id: number }>
+  const after = next[p] as Page<{ id: number }>
+  expect(after.filter((bucket, i) => bucket !== before[i])).toHaveLength(1)
   expect(updateStored(split, true, [['77', plain['77'] as { id: number }]])).toBe(split)
   expect(updateStored(split, true, [['missing', REMOVE]])).toBe(split)
 })
@@ -98,14 +103,16 @@ test('a split map past 32 entries a bucket is rebuilt with more buckets; emptied
   for (let id = 1100; id < 5000; id++) more.push([String(id), id])
   map = updateStored(map, true, more) as SplitMap<number>
   expect(map[0]).toEqual({ size: 5000, buckets: 512 })
-  expect(map).toHaveLength(513)
+  expect(map).toHaveLength(9)
   expect(getStored(map, true, '4999')).toBe(4999)
   // Remove everything in one bucket: it becomes null, not a hole (JSON has no holes).
-  const index = map.findIndex((bucket, i) => i > 0 && bucket !== null)
-  const bucket = map[index] as ReadonlyArray<number>
+  const page = map[1] as Page<number>
+  const slot = page.findIndex((bucket) => bucket !== null)
+  const bucket = page[slot] as ReadonlyArray<number>
   const removals: Array<Change<number>> = []
   for (let i = 0; i < bucket.length; i += 2) removals.push([String(bucket[i]), REMOVE])
   const emptied = updateStored(map, true, removals) as SplitMap<number>
-  expect(emptied[index]).toBeNull()
+  expect((emptied[1] as Page<number>)[slot]).toBeNull()
+  expect(countStored(emptied, true)).toBe(5000 - bucket.length / 2)
   expect(JSON.parse(JSON.stringify(emptied))).toEqual(emptied)
 })
