@@ -47,6 +47,23 @@ export const REMOVE: unique symbol = Symbol('remove')
 /** A change of one key: a new value, or removal. */
 export type Change<T> = readonly [key: string, value: T | typeof REMOVE]
 
+/** Changes as two parallel lists (`values[i]` is the change of `keys[i]`): no pair per change. */
+export interface Changes<T> {
+  readonly keys: readonly string[]
+  readonly values: ReadonlyArray<T | typeof REMOVE>
+}
+
+/** Changes given as pairs, as two lists. */
+export function changesOf<T>(pairs: Iterable<Change<T>>): Changes<T> {
+  const keys: string[] = []
+  const values: Array<T | typeof REMOVE> = []
+  for (const [key, value] of pairs) {
+    keys.push(key)
+    values.push(value)
+  }
+  return { keys, values }
+}
+
 /** The index of a split map's summary. */
 export const SUMMARY = 0
 /** Buckets a page. */
@@ -255,24 +272,109 @@ class SplitCopy<T> {
 }
 
 /**
+ * The map with `changes` applied, built anew with buckets for its new size (entries keep their
+ * order); the same map when nothing changed. O(entries + changes), no per-entry allocation:
+ * each bucket is allocated once, large enough for what may land in it.
+ */
+function rebuiltWith<T>(map: SplitMap<T>, changes: Changes<T>, adding: number): SplitMap<T> {
+  const { keys: oldKeys, values: oldValues } = pairsOf(map)
+  const keys = changes.keys.map(storedKeyOf)
+  const buckets = bucketCountFor(oldKeys.length + adding)
+  const total = oldKeys.length + keys.length
+  const numbers = new Int32Array(total)
+  const counts = new Int32Array(buckets)
+  for (let i = 0; i < total; i++) {
+    const key = (i < oldKeys.length ? oldKeys[i] : keys[i - oldKeys.length]) as StoredKey
+    const number = bucketNumberOf(key, buckets)
+    numbers[i] = number
+    counts[number] = (counts[number] as number) + 1
+  }
+  const flat: Array<Array<StoredKey | T> | null> = new Array(buckets).fill(null)
+  const filled = new Int32Array(buckets)
+  const bucketFor = (number: number) => {
+    let bucket = flat[number]
+    if (!bucket) flat[number] = bucket = new Array(2 * (counts[number] as number))
+    return bucket
+  }
+  for (let i = 0; i < oldKeys.length; i++) {
+    const number = numbers[i] as number
+    const bucket = bucketFor(number)
+    const at = filled[number] as number
+    bucket[at] = oldKeys[i] as StoredKey
+    bucket[at + 1] = oldValues[i] as T
+    filled[number] = at + 2
+  }
+  let changed = false
+  let size = oldKeys.length
+  for (let c = 0; c < keys.length; c++) {
+    const stored = keys[c] as StoredKey
+    const value = changes.values[c] as T | typeof REMOVE
+    const number = numbers[oldKeys.length + c] as number
+    const bucket = bucketFor(number)
+    const end = filled[number] as number
+    let at = -1
+    for (let i = 0; i < end; i += 2) {
+      if (bucket[i] === stored) {
+        at = i
+        break
+      }
+    }
+    if (value === REMOVE) {
+      if (at < 0) continue
+      bucket.copyWithin(at, at + 2, end)
+      filled[number] = end - 2
+      size -= 1
+      changed = true
+    } else if (at >= 0) {
+      if (bucket[at + 1] !== value) changed = true
+      bucket[at + 1] = value
+    } else {
+      bucket[end] = stored
+      bucket[end + 1] = value
+      filled[number] = end + 2
+      size += 1
+      changed = true
+    }
+  }
+  if (!changed) return map
+  const next: unknown[] = [{ size, buckets } satisfies SplitSummary]
+  for (let number = 0; number < buckets; number++) {
+    const bucket = flat[number]
+    const length = filled[number] as number
+    if (!bucket) continue
+    // Shorter than allocated (keys written twice, removals): an exact copy.
+    flat[number] = length === 0 ? null : length < bucket.length ? bucket.slice(0, length) : bucket
+  }
+  for (let start = 0; start < buckets; start += PAGE_SIZE) {
+    next.push(flat.slice(start, start + PAGE_SIZE))
+  }
+  return next as unknown as SplitMap<T>
+}
+
+/**
  * A split map with `changes` applied immutably: the top array, each touched page and each
  * touched bucket copied once; buckets left empty are `null`. The same map when nothing changed
  * (setting the value already stored changes nothing).
  */
-export function updateSplit<T>(map: SplitMap<T>, changes: Iterable<Change<T>>): SplitMap<T> {
-  const list = Array.isArray(changes) ? (changes as ReadonlyArray<Change<T>>) : [...changes]
+export function updateSplit<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<T> {
+  const { keys, values } = changes
   let source = map
   let adding = 0
-  for (const change of list) if (change[1] !== REMOVE) adding++
+  for (let c = 0; c < values.length; c++) if (values[c] !== REMOVE) adding++
+  // A write larger than the map: built anew, each bucket allocated once at its length.
+  if (adding > PAGE_SIZE && adding > source[SUMMARY].size)
+    return rebuiltWith(source, changes, adding)
   if (source[SUMMARY].size + adding > source[SUMMARY].buckets * BUCKET_MAX) {
     // A large write: more buckets first, so that no bucket grows long while it is written.
-    const { keys, values } = pairsOf(source)
-    source = buildSplit(keys, values, bucketCountFor(source[SUMMARY].size + adding))
+    const pairs = pairsOf(source)
+    source = buildSplit(pairs.keys, pairs.values, bucketCountFor(source[SUMMARY].size + adding))
   }
   const { buckets } = source[SUMMARY]
   let size = source[SUMMARY].size
   let copy: SplitCopy<T> | undefined
-  for (const [key, value] of list) {
+  for (let c = 0; c < keys.length; c++) {
+    const key = keys[c] as string
+    const value = values[c] as T | typeof REMOVE
     const stored = storedKeyOf(key)
     const number = bucketNumberOf(stored, buckets)
     const pages = (copy?.next ?? source) as SplitMap<T>

@@ -11,10 +11,11 @@
  * actions rebuilds it exactly.
  */
 import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
-import type { Change, SplitMap } from './splitMap'
+import type { Change, Changes, SplitMap } from './splitMap'
 import {
   REMOVE,
   buildSplit,
+  changesOf,
   forEachBucket,
   getInSplit,
   hasInSplit,
@@ -24,7 +25,7 @@ import {
   updateSplit,
 } from './splitMap'
 
-export type { Bucket, Change, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
+export type { Bucket, Change, Changes, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
 export { forEachBucket, REMOVE, storedKeyOf, SUMMARY } from './splitMap'
 
 /** A map stored plain or split (see the module comment). */
@@ -85,9 +86,11 @@ export function countStored(map: StoredMap<unknown> | undefined, split: boolean)
 }
 
 /** A plain map with `changes` applied immutably (copied once, on the first real change). */
-function updatePlain<T>(source: Record<string, T>, changes: Iterable<Change<T>>) {
+function updatePlain<T>(source: Record<string, T>, { keys, values }: Changes<T>) {
   let next: Record<string, unknown> | undefined
-  for (const [key, value] of changes) {
+  for (let c = 0; c < keys.length; c++) {
+    const key = keys[c] as string
+    const value = values[c]
     if (value === REMOVE) {
       if (!hasOwn(next ?? source, key)) continue
       next ??= { ...source }
@@ -101,18 +104,23 @@ function updatePlain<T>(source: Record<string, T>, changes: Iterable<Change<T>>)
 }
 
 /**
- * The map with `changes` applied immutably (a value sets, {@link REMOVE} deletes): a plain map
- * is copied once; a split map copies its top array, each touched page and each touched bucket
- * once. Returns the same map when nothing changed (setting the value already stored changes
- * nothing).
+ * The map with `changes` applied immutably (a value sets, {@link REMOVE} deletes), given as
+ * pairs or as two parallel lists: a plain map is copied once; a split map copies its top array,
+ * each touched page and each touched bucket once. Returns the same map when nothing changed
+ * (setting the value already stored changes nothing).
  */
 export function updateStored<T>(
   map: StoredMap<T> | undefined,
   split: boolean,
-  changes: Iterable<Change<T>>,
+  changes: Iterable<Change<T>> | Changes<T>,
 ): StoredMap<T> {
-  if (!split) return updatePlain((map ?? {}) as Record<string, T>, changes)
-  return updateSplit((map ?? buildSplit<T>([], [])) as SplitMap<T>, changes)
+  // Lists have a `keys` method, not a `keys` array.
+  const given = changes as Partial<Changes<T>>
+  const lists = Array.isArray(given.keys)
+    ? (changes as Changes<T>)
+    : changesOf(changes as Iterable<Change<T>>)
+  if (!split) return updatePlain((map ?? {}) as Record<string, T>, lists)
+  return updateSplit((map ?? buildSplit<T>([], [])) as SplitMap<T>, lists)
 }
 
 /** A plain map split into buckets. */

@@ -111,21 +111,24 @@ export function writeTables(
       layout = withSplitTable(layout, key, true)
       split = true
     }
-    const metaChanges: Array<[string, EntityMeta]> = []
-    const recordChanges: Array<[string, EntityRecord | typeof REMOVE]> = []
-    for (const pk of pks) {
+    // Two parallel lists per map (no pair per record): every pk has meta; most have a record.
+    const metaValues: EntityMeta[] = new Array(pks.length)
+    const recordPks: string[] = []
+    const recordValues: Array<EntityRecord | typeof REMOVE> = []
+    for (let i = 0; i < pks.length; i++) {
+      const pk = pks[i] as string
       const meta = metas[pk] as EntityMeta
-      metaChanges.push([pk, meta])
-      if (meta.deleted) recordChanges.push([pk, REMOVE])
-      else if (records && Object.prototype.hasOwnProperty.call(records, pk)) {
-        recordChanges.push([pk, records[pk] as EntityRecord])
-      }
+      metaValues[i] = meta
+      const record = meta.deleted ? REMOVE : records ? getOwn<EntityRecord>(records, pk) : undefined
+      if (record === undefined) continue
+      recordPks.push(pk)
+      recordValues.push(record)
     }
     place(
       next,
       key,
-      updateStored(table, split, recordChanges),
-      updateStored(metaTable, split, metaChanges),
+      updateStored(table, split, { keys: recordPks, values: recordValues }),
+      updateStored(metaTable, split, { keys: pks, values: metaValues }),
     )
   }
   // The engine's memo learns what this write changed (O(changes) re-reads).
