@@ -45,12 +45,19 @@ function flatten(changes: ChangedRecords): string[] | undefined {
 }
 
 /**
- * Records that snapshot `next` is snapshot `previous` with `changes` written or removed. Call it
- * whenever a write produces new tables from old ones; a snapshot keeps its first link.
+ * Records that snapshot `next` is snapshot `previous` with `changes` written or removed (`size`
+ * of them, when the caller knows). Call it whenever a write produces new tables from old ones; a
+ * snapshot keeps its first link.
  */
-export function linkSnapshots(previous: object, next: object, changes: ChangedRecords): void {
+export function linkSnapshots(
+  previous: object,
+  next: object,
+  changes: ChangedRecords,
+  size?: number,
+): void {
   if (previous === next || links.has(next)) return
-  const flat = flatten(changes)
+  // A write known to be too large is not linked, without listing its pks first.
+  const flat = size !== undefined && size > MAX_RECORDS ? undefined : flatten(changes)
   if (!flat) return
   let parent = links.get(previous)
   if (!parent) {

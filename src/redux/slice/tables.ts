@@ -97,10 +97,12 @@ export function writeTables(
   if (keys.length === 0) return state
   const next: Roots = { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
   let layout = state.layout
+  let written = 0
   for (const key of keys) {
     const metas = deltaMeta[key] as Record<string, EntityMeta>
     const records = getOwn<Record<string, EntityRecord>>(delta, key)
     const pks = Object.keys(metas)
+    written += pks.length
     let table = getOwn<StoredMap<EntityRecord>>(state.entities, key)
     let metaTable = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
     let split = isSplitTable(layout, key)
@@ -132,7 +134,7 @@ export function writeTables(
     )
   }
   // The engine's memo learns what this write changed (O(changes) re-reads).
-  linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), deltaMeta)
+  linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), deltaMeta, written)
   return { ...(next as unknown as Omit<TablesState, 'layout'>), layout }
 }
 
