@@ -3,8 +3,8 @@ import { forEachChangeBetween } from '../../normalizr/changeLog'
 import type { EntityMeta, EntityRecord, EntitySource } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
-import type { StoredMap } from './storedMap'
-import { getStored, keysOfStored } from './storedMap'
+import type { SplitMap, StoredMap } from './storedMap'
+import { keysOfStored, splitReader } from './storedMap'
 import { tokenOf } from './snapshotToken'
 import type { TablesState } from './tables'
 import { getRecord } from './tables'
@@ -37,9 +37,8 @@ function orderedPks(table: StoredMap<EntityRecord>, split: boolean): string[] {
 function readerOf<T>(root: object, key: string, layout: TablesState['layout']) {
   const table = getOwn<StoredMap<T>>(root, key)
   if (table === undefined) return () => undefined
-  const split = isSplitTable(layout, key)
-  return split
-    ? (pk: string) => getStored<T>(table, true, pk)
+  return isSplitTable(layout, key)
+    ? splitReader(table as SplitMap<T>)
     : (pk: string) => getOwn<T>(table, pk)
 }
 
@@ -55,15 +54,23 @@ export function sourceOf(state: TablesState): EntitySource {
   // Each table is resolved once per snapshot (its map and layout), not on every record read.
   const records = new Map<string, (pk: string) => EntityRecord | undefined>()
   const metas = new Map<string, (pk: string) => EntityMeta | undefined>()
+  let lastRecordKey: string | undefined
+  let lastRecordRead: ((pk: string) => EntityRecord | undefined) | undefined
   source = {
     token: tokenOf(entities),
     // Writes link snapshots with the records they changed (tables.ts): a memoized read after a
     // small write costs what the write reached, not a look at everything it read.
     forEachChangeSince: (since, fn) => forEachChangeBetween(since, tokenOf(entities), fn),
     getEntity(key, pk) {
-      let read = records.get(key)
-      if (!read) records.set(key, (read = readerOf<EntityRecord>(entities, key, tables.layout)))
-      return read(pk)
+      // Reads come in runs of one class (lists): the last table's reader is kept at hand.
+      if (key !== lastRecordKey) {
+        lastRecordKey = key
+        lastRecordRead = records.get(key)
+        if (!lastRecordRead) {
+          records.set(key, (lastRecordRead = readerOf<EntityRecord>(entities, key, tables.layout)))
+        }
+      }
+      return (lastRecordRead as (pk: string) => EntityRecord | undefined)(pk)
     },
     getMeta(key, pk) {
       let read = metas.get(key)

@@ -140,6 +140,24 @@ export function getInSplit<T>(map: SplitMap<T>, key: string): T | undefined {
   return at < 0 ? undefined : (bucket[at + 1] as T)
 }
 
+/**
+ * A function reading one split map by key, for many reads of one snapshot: the summary and the
+ * pages are looked up once, not on every read.
+ */
+export function splitReader<T>(map: SplitMap<T>): (key: string) => T | undefined {
+  const mask = map[SUMMARY].buckets - 1
+  return (key) => {
+    const stored = storedKeyOf(key)
+    const number = bucketNumberOf(stored, mask + 1)
+    const bucket = (map[1 + (number >>> PAGE_SHIFT)] as Page<T>)[number & (PAGE_SIZE - 1)]
+    if (!bucket) return undefined
+    for (let i = 0; i < bucket.length; i += 2) {
+      if (bucket[i] === stored) return bucket[i + 1] as T
+    }
+    return undefined
+  }
+}
+
 /** True when `key` is stored. */
 export function hasInSplit(map: SplitMap<unknown>, key: string): boolean {
   const stored = storedKeyOf(key)

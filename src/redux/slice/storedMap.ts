@@ -26,7 +26,7 @@ import {
 } from './splitMap'
 
 export type { Bucket, Change, Changes, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
-export { forEachBucket, REMOVE, storedKeyOf, SUMMARY } from './splitMap'
+export { forEachBucket, REMOVE, splitReader, storedKeyOf, SUMMARY } from './splitMap'
 
 /** A map stored plain or split (see the module comment). */
 export type StoredMap<T> = Readonly<Record<string, T>> | SplitMap<T>
