@@ -14,7 +14,6 @@ import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
 import type { Change, Changes, SplitMap } from './splitMap'
 import {
   REMOVE,
-  buildSplit,
   changesOf,
   forEachBucket,
   getInSplit,
@@ -22,8 +21,8 @@ import {
   keyOfStored,
   storedKeyOf,
   SUMMARY,
-  updateSplit,
 } from './splitMap'
+import { buildSplit, updateSplit } from './splitWrite'
 
 export type { Bucket, Change, Changes, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
 export { forEachBucket, REMOVE, splitReader, storedKeyOf, SUMMARY } from './splitMap'
