@@ -2,8 +2,8 @@
  * The `layout` member of the slice state: which storage format it is in, so a persisted state or
  * an SSR payload written by another version reads correctly or fails with a clear error, never
  * misreads. Version 3: maps plain up to 1,024 entries, split beyond into an array of a summary
- * and hash buckets of key/value pairs (storedMap.ts), the split ones named here. Version 2 (256
- * buckets that were objects) is read and converted (upgrade.ts).
+ * and pages of hash buckets of key/value pairs (splitMap.ts), the split ones named here.
+ * Version 2 (256 buckets that were objects) is read and converted (upgrade.ts).
  */
 import { SetupError } from '../../internal/errors'
 
@@ -12,7 +12,8 @@ export const LAYOUT_VERSION = 3
 
 /**
  * How the slice's maps are stored. Plain maps are `{ [key]: value }`; the ones named here are
- * split by a hash of the key: `[{ size, buckets }, [key, value, key, value, ...], ...]`.
+ * split by a hash of the key: `[{ size, buckets }, page, ...]`, each page 64 buckets of
+ * `[key, value, key, value, ...]` (or `null`).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/concepts/cache-in-your-store.md#the-state
  */
 export interface StateLayout {

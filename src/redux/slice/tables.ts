@@ -84,8 +84,8 @@ function place(
 }
 
 /**
- * Writes a normalized delta immutably: each touched table copied once (or, when split, its
- * bucket index and each touched bucket). A record whose meta says `deleted` is removed from
+ * Writes a normalized delta immutably: each touched table copied once (or, when split, its top
+ * array, each touched page and bucket; a write larger than the table builds it anew). A record whose meta says `deleted` is removed from
  * `entities`; its tombstone stays in `entitiesMeta`. The same objects when nothing was written.
  */
 export function writeTables(
