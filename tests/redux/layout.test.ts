@@ -227,3 +227,44 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
   expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)
   expectPlain(state)
 })
+
+test('format 2 with results and meta split is upgraded too', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const expiresAt = Date.now() + 60_000
+  const results: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
+  const meta: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
+  const users: Record<string, unknown> = {}
+  const userMeta: Record<string, unknown> = {}
+  for (const user of usersFrom(1, 1100)) {
+    const key = `getUser [{"id":${user.id}}]`
+    const bucket = String(1 + (user.id % 256))
+    ;(results[bucket] ??= {})[key] = String(user.id)
+    ;(meta[bucket] ??= {})[key] = { date: 2, fetchedAt: 1, expiresAt }
+  }
+  for (const user of usersFrom(1, 10)) {
+    users[String(user.id)] = user
+    userMeta[String(user.id)] = { fetchedAt: 1, date: 2, expiresAt }
+  }
+  const format2 = {
+    layout: { version: 2, splitTables: [], splitRequests: true },
+    entities: { User: users },
+    entitiesMeta: { User: userMeta },
+    results,
+    meta,
+    resetAt: 0,
+    optimistic: [],
+  }
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data: format2 as unknown as EntityCacheState },
+  })
+  const state = store.getState().data
+  expect(state.layout).toEqual({ version: 3, splitTables: [], splitRequests: true })
+  expect((state.meta as unknown as unknown[])[0]).toEqual({ size: 1100, buckets: 128 })
+  expect(cache.select(getUser, { id: 7 })(store.getState())?.name).toBe('user 7')
+  expect(cache.selectCall(getUser, { id: 7 })(store.getState()).expiryStatus).toBe(
+    ExpiryStatus.Valid,
+  )
+  expectPlain(state)
+})
