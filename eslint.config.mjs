@@ -13,8 +13,8 @@ const allowed = {
   normalizr: [],
   endpoint: [],
   schema: ['normalizr'],
-  // redux/createEntityCache.ts makes `cache.bridgeRtkQuery` from rtkQuery/ (zones below).
-  redux: ['normalizr', 'schema', 'rtkQuery'],
+  // src/createEntityCache.ts, above both, adds `cache.bridgeRtkQuery` from rtkQuery/.
+  redux: ['normalizr', 'schema'],
   // The RTK Query bridge builds on redux/'s folders, never on the files that assemble a cache.
   rtkQuery: ['normalizr', 'schema', 'redux'],
   rest: ['normalizr', 'schema', 'endpoint'],
@@ -25,8 +25,6 @@ const allowed = {
 // module endpointTypes.ts), never the ones after it nor the files that assemble the cache.
 const reduxFolders = ['slice', 'read', 'runtime', 'request', 'gc']
 const reduxTop = ['Controller.ts', 'createEntityCache.ts', 'fixtures.ts']
-// Only createEntityCache.ts imports the bridge (rtkQuery/), which imports no assembling file.
-const bridgeFree = [...reduxFolders, 'Controller.ts', 'fixtures.ts', 'endpointTypes.ts']
 const zones = [
   ...layers.flatMap((layer) =>
     layers
@@ -40,7 +38,6 @@ const zones = [
       from: `./src/redux/${later}`,
     })),
   ),
-  ...bridgeFree.map((part) => ({ target: `./src/redux/${part}`, from: './src/rtkQuery' })),
   ...reduxTop.map((file) => ({ target: './src/rtkQuery', from: `./src/redux/${file}` })),
 ]
 

@@ -30,8 +30,9 @@ export type {
   QueryContext,
 } from './normalizr/types'
 
-export { createEntityCache } from './redux/createEntityCache'
-export type { EntityCache, EntityCacheOptions } from './redux/createEntityCache'
+export { createEntityCache } from './createEntityCache'
+export type { EntityCache } from './createEntityCache'
+export type { EntityCacheOptions, SliceCache } from './redux/createEntityCache'
 export { Controller } from './redux/Controller'
 export { fixture, fixtureState, loadFixtures } from './redux/fixtures'
 export type { Fixture } from './redux/fixtures'

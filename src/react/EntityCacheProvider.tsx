@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
-import type { EntityCache } from '../redux/createEntityCache'
+import type { SliceCache } from '../redux/createEntityCache'
 import { EntityCacheContext } from './context'
 
 /** Props of {@link EntityCacheProvider}. */
 export interface EntityCacheProviderProps {
   /** The cache made by `createEntityCache`, mounted in the react-redux store. */
-  cache: EntityCache
+  cache: SliceCache
   children?: ReactNode
 }
 

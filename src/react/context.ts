@@ -2,13 +2,13 @@ import { createContext, useContext } from 'react'
 import { useStore } from 'react-redux'
 import { SetupError } from '../internal/errors'
 import type { Controller } from '../redux/Controller'
-import type { EntityCache } from '../redux/createEntityCache'
+import type { SliceCache } from '../redux/createEntityCache'
 
 /** Which cache the hooks read (set by `EntityCacheProvider`). */
-export const EntityCacheContext = createContext<EntityCache | null>(null)
+export const EntityCacheContext = createContext<SliceCache | null>(null)
 
 /** @internal The cache from context, or a clear error when the provider is missing. */
-export function useEntityCache(): EntityCache {
+export function useEntityCache(): SliceCache {
   const cache = useContext(EntityCacheContext)
   if (!cache) {
     throw new SetupError(

@@ -21,13 +21,7 @@ import { LAYOUT_VERSION } from './slice/layout'
 import { buildReducer } from './slice/reducer'
 import type { EntityCacheState } from './slice/state'
 import { upgradeState } from './slice/upgrade'
-import { buildRtkQueryBridge } from '../rtkQuery/bridge'
-import type {
-  CheckedSchemas,
-  RtkQueryApi,
-  RtkQueryBridge,
-  RtkQueryBridgeSchemas,
-} from '../rtkQuery/types'
+import type { StoreRuntime } from './runtime/storeRuntime'
 
 const upgradedViews = new WeakMap<object, EntityCacheState>()
 
@@ -38,7 +32,7 @@ function upgradedView(slice: EntityCacheState, reducerPath: string): EntityCache
   return view
 }
 
-/** Options of {@link createEntityCache}. */
+/** Options of `createEntityCache` (src/createEntityCache.ts). */
 export interface EntityCacheOptions<TReducerPath extends string = string> {
   /** Where the slice is mounted in the root state. Default `'entityCache'`. */
   reducerPath?: TReducerPath
@@ -60,8 +54,12 @@ export interface EntityCacheOptions<TReducerPath extends string = string> {
   gcInterval?: number
 }
 
-/** What {@link createEntityCache} returns. */
-export interface EntityCache<TReducerPath extends string = string> {
+/**
+ * The cache as a slice: what `createEntityCache` returns, but for `bridgeRtkQuery`, which the
+ * file above this layer adds (src/createEntityCache.ts), so that redux/ imports nothing above it.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createEntityCache.md
+ */
+export interface SliceCache<TReducerPath extends string = string> {
   readonly reducerPath: TReducerPath
   /** Mount it at `reducerPath`. */
   readonly reducer: Reducer<EntityCacheState>
@@ -128,48 +126,38 @@ export interface EntityCache<TReducerPath extends string = string> {
     readable: TReadable,
     ...args: EndpointArgs<TReadable>
   ): () => void
-  /**
-   * Bridges an RTK Query `api`: the results of the endpoints named in `schemas` are normalized
-   * into this cache (one `received` action each), and a record changed from either side is
-   * patched into every RTK Query entry holding it (a `schema.Delete` result removes it from their
-   * lists). Add `bridge.middleware` after `api.middleware` and `cache.middleware`. Names and
-   * schemas are checked against the api's endpoints and result types.
-   * @template TApi - the RTK Query api
-   * @template TSchemas - a schema per endpoint name
-   * @example
-   * ```ts
-   * const bridge = cache.bridgeRtkQuery(api, { getPosts: [Post], updatePost: Post })
-   * const store = configureStore({
-   *   reducer: { [api.reducerPath]: api.reducer, [cache.reducerPath]: cache.reducer },
-   *   middleware: (gDM) => gDM().concat(api.middleware, cache.middleware, bridge.middleware),
-   * })
-   * ```
-   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md
-   */
-  bridgeRtkQuery<TApi extends RtkQueryApi, TSchemas extends RtkQueryBridgeSchemas<TApi>>(
-    api: TApi,
-    schemas: TSchemas & NoInfer<CheckedSchemas<TApi, TSchemas>>,
-  ): RtkQueryBridge<TApi, TSchemas>
+}
+
+/** What the RTK Query bridge needs from a cache, beyond its public members (see {@link internalsOf}). */
+export interface CacheInternals {
+  readonly actions: EntityCacheActions
+  readonly selectSlice: (root: unknown) => EntityCacheState
+  readonly select: (readable: EndpointInterface, ...args: unknown[]) => RootSelector<unknown>
+  readonly dataExpiryLength: number
+  /** Remembers the schema a key is written with (garbage collection). */
+  readonly remember: (key: string, schema: unknown) => void
+  /** Marks a call's result in use until the returned function is called. */
+  readonly retain: (store: StoreLike, readable: EndpointInterface, args: unknown[]) => () => void
+  readonly runtimeOf: (store: StoreLike) => StoreRuntime
+}
+
+const internals = new WeakMap<object, CacheInternals>()
+
+/** The internals of a cache made by {@link createSliceCache}, for the layers above redux/. */
+export function internalsOf(cache: SliceCache): CacheInternals {
+  const found = internals.get(cache)
+  if (!found) throw new SetupError('Not a cache made by createEntityCache().')
+  return found
 }
 
 /**
- * Creates the normalized cache as a Redux slice, to add to an existing store.
+ * Builds the cache as a Redux slice (everything but the RTK Query bridge); the public
+ * `createEntityCache` (src/createEntityCache.ts) adds the bridge.
  * @template TReducerPath - the key of the slice in the root state (a literal type)
- *
- * @example
- * ```ts
- * const cache = createEntityCache({ reducerPath: 'data' })
- * const store = configureStore({
- *   reducer: { todos: todosReducer, [cache.reducerPath]: cache.reducer },
- *   middleware: (gDM) => gDM().concat(cache.middleware),
- * })
- * const user = await cache.controller(store).fetch(UserResource.get, { id: 1 })
- * ```
- * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createEntityCache.md
  */
-export function createEntityCache<TReducerPath extends string = 'entityCache'>(
+export function createSliceCache<TReducerPath extends string = 'entityCache'>(
   options: EntityCacheOptions<TReducerPath> = {},
-): EntityCache<TReducerPath> {
+): SliceCache<TReducerPath> {
   const reducerPath = (options.reducerPath ?? 'entityCache') as TReducerPath
   const defaults = {
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
@@ -257,34 +245,30 @@ export function createEntityCache<TReducerPath extends string = 'entityCache'>(
     return result
   }
 
-  return {
+  const cache: SliceCache<TReducerPath> = {
     reducerPath,
     reducer,
     middleware,
     actions,
     selectSlice,
     controller: (store) => runtimes.of(store).controller,
-    select: select as EntityCache['select'],
-    selectCall: selectCall as EntityCache['selectCall'],
+    select: select as SliceCache['select'],
+    selectCall: selectCall as SliceCache['selectCall'],
     selectRecord,
     selectTable,
     selectEntity: (entity, pk) =>
       selectEntity(entity as unknown as EntitySchemaContract, pk) as never,
     fetchThunk: (endpoint, ...args) => fetchThunk(endpoint, args),
     retain: (store, readable, ...args) => collector.retain(runtimes.of(store), readable, args),
-    bridgeRtkQuery: (api, schemas) =>
-      buildRtkQueryBridge(
-        {
-          actions,
-          selectSlice,
-          select: select as never,
-          dataExpiryLength: defaults.dataExpiryLength,
-          remember: collector.remember,
-          retain: (store, readable, args) => collector.retain(runtimes.of(store), readable, args),
-          runtimeOf: (store) => runtimes.of(store),
-        },
-        api,
-        schemas,
-      ) as never,
   }
+  internals.set(cache, {
+    actions,
+    selectSlice,
+    select: select as CacheInternals['select'],
+    dataExpiryLength: defaults.dataExpiryLength,
+    remember: collector.remember,
+    retain: (store, readable, args) => collector.retain(runtimes.of(store), readable, args),
+    runtimeOf: (store) => runtimes.of(store),
+  })
+  return cache
 }

@@ -3,7 +3,7 @@
  * exactly as if they had been fetched.
  */
 import type { UnknownAction } from '@reduxjs/toolkit'
-import type { EntityCache } from './createEntityCache'
+import type { SliceCache } from './createEntityCache'
 import type { EndpointArgs, EndpointInterface } from './endpointTypes'
 import { receivedPayload } from './request/receive'
 import { serializeError } from './slice/serializeError'
@@ -51,7 +51,7 @@ function isError(item: Fixture): boolean {
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/testing.md#fixtures
  */
 export function fixtureState(
-  cache: EntityCache,
+  cache: SliceCache,
   fixtures: readonly Fixture[],
   options: { now?: number; dataExpiryLength?: number } = {},
 ): EntityCacheState {
@@ -67,7 +67,7 @@ export function fixtureState(
 
 /** Writes `fixtures` into a live store, as fetches would (one action each). */
 export function loadFixtures(
-  cache: EntityCache,
+  cache: SliceCache,
   store: { dispatch: (action: UnknownAction) => unknown; getState: () => unknown },
   fixtures: readonly Fixture[],
 ): void {
@@ -80,7 +80,7 @@ export function loadFixtures(
 }
 
 function fixtureAction(
-  cache: EntityCache,
+  cache: SliceCache,
   state: EntityCacheState,
   item: Fixture,
   fetchedAt: number,
