@@ -10,7 +10,13 @@ import type { NodeTable, Walk, GraphNode } from './graph'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { reuse } from './reuse'
 import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
-import type { DenormalizeContext, EntityRecord, EntitySchemaContract, EntitySource } from './types'
+import type {
+  DenormalizeContext,
+  EntityReadPlan,
+  EntityRecord,
+  EntitySchemaContract,
+  EntitySource,
+} from './types'
 import { INVALID } from './types'
 
 /** What a run needs from its memo. */
@@ -31,18 +37,42 @@ function hasMembers(schema: Record<string, unknown>): boolean {
   return false
 }
 
+/** What a run keeps per class it read. */
+interface ClassInRun {
+  readonly nodes: NodeTable
+  readonly hasMembers: boolean
+  /** Reads the class's table by pk. */
+  readonly read: (pk: string) => EntityRecord | undefined
+  /** The class's read hooks. */
+  readonly plan: EntityReadPlan
+}
+
+/** The read hooks of a class without {@link EntitySchemaContract.readPlan}. */
+function planOf(entity: EntitySchemaContract): EntityReadPlan {
+  if (entity.readPlan) return entity.readPlan()
+  return {
+    create: (record) => entity.createIfValid(record),
+    fields: (instance, record, unvisit) => entity.denormalizeFields(instance, record, unvisit),
+  }
+}
+
 export class DenormalizeRun implements DenormalizeContext {
   /** The node whose value is being built (its deps are collected in `scratch`). */
   private owner: GraphNode | undefined
   private readonly scratch: GraphNode[] = []
   private depCount = 0
-  /** Entity nodes whose members are still to resolve, each followed by its previous instance. */
+  /** Entity nodes whose members are still to resolve, each followed by its previous instance
+   * and its class's read plan. */
   private readonly queue: unknown[] = []
   /** The last class read, its nodes, and whether it has members to resolve (lists read one
    * class many times in a row). */
   private lastEntity: EntitySchemaContract | undefined
   private lastNodes: NodeTable | undefined
   private lastHasMembers = false
+  private lastRead: (pk: string) => EntityRecord | undefined = () => undefined
+  private lastPlan: EntityReadPlan | undefined
+  /** The same for every class this run read (members alternate classes: Issue, User, Label). */
+  private readonly classes = new Map<EntitySchemaContract, ClassInRun>()
   readonly unvisit = (schema: unknown, input: unknown): unknown => this.visit(schema, input)
   private readonly unvisitMember = (schema: unknown, input: unknown): unknown => {
     const value = this.visit(schema, input)
@@ -133,9 +163,23 @@ export class DenormalizeRun implements DenormalizeContext {
 
   private nodesOf(entity: EntitySchemaContract): NodeTable {
     if (entity !== this.lastEntity) {
+      let known = this.classes.get(entity)
+      if (known === undefined) {
+        const key = entity.key
+        const source = this.source
+        known = {
+          nodes: this.memo.entityNodes(entity),
+          hasMembers: hasMembers(entity.schema),
+          read: source.readerOf ? source.readerOf(key) : (pk) => source.getEntity(key, pk),
+          plan: planOf(entity),
+        }
+        this.classes.set(entity, known)
+      }
       this.lastEntity = entity
-      this.lastNodes = this.memo.entityNodes(entity)
-      this.lastHasMembers = hasMembers(entity.schema)
+      this.lastNodes = known.nodes
+      this.lastHasMembers = known.hasMembers
+      this.lastRead = known.read
+      this.lastPlan = known.plan
     }
     return this.lastNodes as NodeTable
   }
@@ -156,12 +200,13 @@ export class DenormalizeRun implements DenormalizeContext {
       this.addDep(node)
       return node.instance
     }
-    const record = this.source.getEntity(entity.key, pk)
+    const record = this.lastRead(pk)
     if (record === undefined) {
       this.owner?.addRead(new RecordDep(entity.key, pk, undefined))
       return undefined
     }
-    const instance = entity.createIfValid(record) as Record<string, unknown> | undefined
+    const plan = this.lastPlan as EntityReadPlan
+    const instance = plan.create(record) as Record<string, unknown> | undefined
     if (!instance) {
       this.owner?.addRead(new RecordDep(entity.key, pk, record))
       return INVALID
@@ -182,7 +227,7 @@ export class DenormalizeRun implements DenormalizeContext {
     }
     target.stamp(clock)
     // A class without members has nothing to resolve (its node keeps no deps).
-    if (this.lastHasMembers) this.queue.push(target, previous)
+    if (this.lastHasMembers) this.queue.push(target, previous, plan)
     this.addDep(target)
     return instance
   }
@@ -199,11 +244,12 @@ export class DenormalizeRun implements DenormalizeContext {
   private drain(): void {
     const queue = this.queue
     while (queue.length > 0) {
+      const plan = queue.pop() as EntityReadPlan
       const previous = queue.pop() as Record<string, unknown> | undefined
       const node = queue.pop() as EntityNode
       this.owner = node
       const instance = node.instance
-      node.entity.denormalizeFields(instance, node.record, this.unvisitMember)
+      plan.fields(instance, node.record, this.unvisitMember)
       this.endOwner(node)
       this.memo.registerBuilt(node)
       if (previous) {

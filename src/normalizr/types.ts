@@ -36,6 +36,11 @@ export interface EntitySource {
   readonly token: object
   /** The stored record, or `undefined` when missing or deleted. */
   getEntity(key: string, pk: string): EntityRecord | undefined
+  /**
+   * Optional. A function reading one table by pk, as {@link getEntity} does: for many reads of
+   * one table without finding the table each time.
+   */
+  readerOf?(key: string): (pk: string) => EntityRecord | undefined
   /** Its meta (including tombstones), or `undefined`. */
   getMeta(key: string, pk: string): EntityMeta | undefined
   /** An object whose identity changes whenever any record of that table changes. */
@@ -139,6 +144,22 @@ export interface EntitySchemaContract {
     unvisit: (schema: unknown, input: unknown) => unknown,
   ): void
   queryKey?(args: readonly unknown[], ctx: QueryContext): unknown
+  /**
+   * Optional: {@link createIfValid} and {@link denormalizeFields} as functions made for this
+   * class, for the many records one read builds. Made once per class per read, so a read sees
+   * the class as it is when the read starts.
+   */
+  readPlan?(): EntityReadPlan
+}
+
+/** What {@link EntitySchemaContract.readPlan} returns: the read hooks of one class. */
+export interface EntityReadPlan {
+  create(record: EntityRecord): object | undefined
+  fields(
+    instance: Record<string, unknown>,
+    record: EntityRecord,
+    unvisit: (schema: unknown, input: unknown) => unknown,
+  ): void
 }
 
 /**

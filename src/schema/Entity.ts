@@ -1,9 +1,51 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import { isNewerWrite } from '../normalizr/order'
-import type { EntityMeta, EntityRecord, NormalizeContext, QueryContext } from '../normalizr/types'
+import type {
+  EntityMeta,
+  EntityReadPlan,
+  EntityRecord,
+  NormalizeContext,
+  QueryContext,
+} from '../normalizr/types'
 import { keyFromName } from './entityKey'
 import { toPrimaryKey, usablePrimaryKey } from './primaryKey'
+
+/** `createIfValid` of `cls`, with its overrides looked up once. */
+function createOf(cls: typeof Entity): EntityReadPlan['create'] {
+  if (cls.createIfValid !== Entity.createIfValid) return (record) => cls.createIfValid(record)
+  const validate = cls.validate === Entity.validate ? undefined : cls.validate
+  const fromJS = cls.fromJS === Entity.fromJS ? undefined : cls.fromJS
+  const Class = cls as unknown as new (props: unknown) => object
+  const build = (record: EntityRecord) => (fromJS ?? Entity.fromJS).call(Class as never, record)
+  return (record) => {
+    if (validate !== undefined && validate.call(cls, record) !== undefined) return undefined
+    // As createIfValid: Object.assign unless fromJS is overridden or a member is `__proto__`.
+    if (fromJS !== undefined || hasOwn(record, '__proto__')) return build(record)
+    return Object.assign(new Class(record), record)
+  }
+}
+
+/** `denormalizeFields` of `cls`, with its schema's members listed once. */
+function fieldsOf(cls: typeof Entity): EntityReadPlan['fields'] {
+  if (cls.denormalizeFields !== Entity.denormalizeFields) {
+    return (instance, record, unvisit) => cls.denormalizeFields(instance, record, unvisit)
+  }
+  const schema = cls.schema
+  const members = Object.keys(schema)
+  const schemas = members.map((member) => schema[member])
+  const count = members.length
+  const keyedProto = members.includes('__proto__')
+  return (instance, record, unvisit) => {
+    for (let i = 0; i < count; i++) {
+      const member = members[i] as string
+      if (!hasOwn(record, member)) continue
+      const value = unvisit(schemas[i], record[member])
+      if (keyedProto) setOwn(instance, member, value)
+      else instance[member] = value
+    }
+  }
+}
 
 /** The static side of an Entity subclass, with its instance type. */
 export type EntityClass<TInstance extends Entity = Entity> = (abstract new (
@@ -143,6 +185,15 @@ export abstract class Entity {
       if (!hasOwn(schema, member) || !hasOwn(record, member)) continue
       setOwn(instance, member, unvisit(schema[member], record[member]))
     }
+  }
+
+  /**
+   * @internal Engine hook: {@link createIfValid} and {@link denormalizeFields} made for this
+   * class, once per read: what they look up on the class per record (overrides, the schema's
+   * members) is looked up here once (a read builds thousands of records, of many classes).
+   */
+  static readPlan(): EntityReadPlan {
+    return { create: createOf(this), fields: fieldsOf(this) }
   }
 
   /** @internal Engine hook: stores one record and returns its pk. */

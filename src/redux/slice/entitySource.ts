@@ -56,8 +56,14 @@ export function sourceOf(state: TablesState): EntitySource {
   const metas = new Map<string, (pk: string) => EntityMeta | undefined>()
   let lastRecordKey: string | undefined
   let lastRecordRead: ((pk: string) => EntityRecord | undefined) | undefined
+  const recordReader = (key: string) => {
+    let read = records.get(key)
+    if (!read) records.set(key, (read = readerOf<EntityRecord>(entities, key, tables.layout)))
+    return read
+  }
   source = {
     token: tokenOf(entities),
+    readerOf: recordReader,
     // Writes link snapshots with the records they changed (tables.ts): a memoized read after a
     // small write costs what the write reached, not a look at everything it read.
     forEachChangeSince: (since, fn) => forEachChangeBetween(since, tokenOf(entities), fn),
@@ -65,10 +71,7 @@ export function sourceOf(state: TablesState): EntitySource {
       // Reads come in runs of one class (lists): the last table's reader is kept at hand.
       if (key !== lastRecordKey) {
         lastRecordKey = key
-        lastRecordRead = records.get(key)
-        if (!lastRecordRead) {
-          records.set(key, (lastRecordRead = readerOf<EntityRecord>(entities, key, tables.layout)))
-        }
+        lastRecordRead = recordReader(key)
       }
       return (lastRecordRead as (pk: string) => EntityRecord | undefined)(pk)
     },
