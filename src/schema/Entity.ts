@@ -11,19 +11,40 @@ import type {
 import { keyFromName } from './entityKey'
 import { toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
+/** A record's `validate` message, or `undefined` when valid (Entity.validate's shape). */
+type Validate = (record: EntityRecord) => string | undefined
+
+/**
+ * An instance of `cls` from a stored record, or `undefined` when `validate` refuses it: `fromJS`
+ * when overridden (or a member is `__proto__`), else `fromJS` inlined. A stored record is plain
+ * JSON data (own string keys only), so Object.assign copies exactly its members, with the same
+ * [[Set]] semantics, much faster than a keyed store per member; the constructor gets the record
+ * too, as in fromJS.
+ */
+function instanceFrom(
+  cls: typeof Entity,
+  record: EntityRecord,
+  validate: Validate | undefined,
+  fromJS: ((props: EntityRecord) => object) | undefined,
+): object | undefined {
+  if (validate !== undefined && validate.call(cls, record) !== undefined) return undefined
+  if (fromJS !== undefined || hasOwn(record, '__proto__')) {
+    return (fromJS ?? Entity.fromJS).call(cls as never, record)
+  }
+  return Object.assign(new (cls as unknown as new (props: unknown) => object)(record), record)
+}
+
+/** `fromJS` of `cls` when it overrides Entity's, else `undefined`. */
+function fromJSOverride(cls: typeof Entity): ((props: EntityRecord) => object) | undefined {
+  return cls.fromJS === Entity.fromJS ? undefined : (cls.fromJS as (props: EntityRecord) => object)
+}
+
 /** `createIfValid` of `cls`, with its overrides looked up once. */
 function createOf(cls: typeof Entity): EntityReadPlan['create'] {
   if (cls.createIfValid !== Entity.createIfValid) return (record) => cls.createIfValid(record)
   const validate = cls.validate === Entity.validate ? undefined : cls.validate
-  const fromJS = cls.fromJS === Entity.fromJS ? undefined : cls.fromJS
-  const Class = cls as unknown as new (props: unknown) => object
-  const build = (record: EntityRecord) => (fromJS ?? Entity.fromJS).call(Class as never, record)
-  return (record) => {
-    if (validate !== undefined && validate.call(cls, record) !== undefined) return undefined
-    // As createIfValid: Object.assign unless fromJS is overridden or a member is `__proto__`.
-    if (fromJS !== undefined || hasOwn(record, '__proto__')) return build(record)
-    return Object.assign(new Class(record), record)
-  }
+  const fromJS = fromJSOverride(cls)
+  return (record) => instanceFrom(cls, record, validate, fromJS)
 }
 
 /** `denormalizeFields` of `cls`, with its schema's members listed once. */
@@ -163,14 +184,7 @@ export abstract class Entity {
 
   /** @internal Engine hook: an instance of a stored record, or `undefined` when invalid. */
   static createIfValid(record: EntityRecord): object | undefined {
-    if (this.validate(record) !== undefined) return undefined
-    if (this.fromJS !== Entity.fromJS || hasOwn(record, '__proto__')) {
-      return (this as unknown as { fromJS(props: EntityRecord): object }).fromJS(record)
-    }
-    // `fromJS`, inlined: a stored record is plain JSON data (own string keys only), so
-    // Object.assign copies exactly its members, with the same [[Set]] semantics, much faster
-    // than a keyed store per member. The constructor gets the record too, as in fromJS.
-    return Object.assign(new (this as unknown as new (props: unknown) => object)(record), record)
+    return instanceFrom(this, record, this.validate, fromJSOverride(this))
   }
 
   /** @internal Engine hook: resolves nested members of a fresh instance. */
