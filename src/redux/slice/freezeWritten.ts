@@ -27,7 +27,8 @@ import { freezeNew } from '../../internal/freezeNew'
 import { getOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
-import type { Page, SplitMap } from './storedMap'
+import type { SplitMap } from './storedMap'
+import { forEachNewBucket } from './storedMap'
 
 /** Deep-freezes every value of `container` that is not frozen yet (stopping at frozen ones). */
 function freezeValues(container: object): void {
@@ -47,23 +48,20 @@ function freezePlain(map: object, previous: object | undefined, self: boolean) {
 /** Freezes a new split map: each new page and bucket with its values, then the map but its summary. */
 function freezeSplit(map: object, previous: object | undefined) {
   if (map === previous) return
-  const pages = map as SplitMap<unknown>
   const before = Array.isArray(previous) ? (previous as unknown as SplitMap<unknown>) : undefined
-  for (let p = 1; p < pages.length; p++) {
-    const page = pages[p] as Page<unknown>
-    const pageBefore = before?.[p] as Page<unknown> | undefined
-    if (page === pageBefore || Object.isFrozen(page)) continue
-    for (let slot = 0; slot < page.length; slot++) {
-      const bucket = page[slot]
-      if (!bucket || bucket === pageBefore?.[slot] || Object.isFrozen(bucket)) continue
+  forEachNewBucket(
+    map as SplitMap<unknown>,
+    before,
+    (bucket) => {
+      if (Object.isFrozen(bucket)) return
       for (let i = 1; i < bucket.length; i += 2) {
         const value = bucket[i]
         if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeNew(value)
       }
       Object.freeze(bucket)
-    }
-    Object.freeze(page)
-  }
+    },
+    (page) => Object.freeze(page),
+  )
   Object.freeze(map)
 }
 

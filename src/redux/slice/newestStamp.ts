@@ -12,7 +12,8 @@ import { getOwn } from '../../internal/ownKeys'
 import type { EntityMeta } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
-import type { Bucket, Page, SplitMap } from './storedMap'
+import type { Bucket, SplitMap } from './storedMap'
+import { forEachNewBucket } from './storedMap'
 
 type Stamps<T> = (value: T) => number
 
@@ -53,17 +54,9 @@ function newestInSplit<T>(
   const seen = memo?.get(memoKey)
   const before = seen && seen.map.length === map.length ? seen.map : undefined
   let newest = before ? (seen as { newest: number }).newest : 0
-  for (let p = 1; p < map.length; p++) {
-    const page = map[p] as Page<T>
-    const pageBefore = before?.[p] as Page<T> | undefined
-    if (page === pageBefore) continue
-    for (let slot = 0; slot < page.length; slot++) {
-      const bucket = page[slot]
-      if (bucket && bucket !== pageBefore?.[slot]) {
-        newest = Math.max(newest, newestInBucket(bucket, stampOf))
-      }
-    }
-  }
+  forEachNewBucket(map, before as SplitMap<T> | undefined, (bucket) => {
+    newest = Math.max(newest, newestInBucket(bucket, stampOf))
+  })
   splitStamps.set(map, newest)
   memo?.set(memoKey, { map: map as SplitMap<unknown>, newest })
   return newest

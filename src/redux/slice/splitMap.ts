@@ -117,9 +117,13 @@ export function bucketCountFor(size: number): number {
   return buckets
 }
 
-/** The position of `stored` in `bucket` (its key slot), or -1. */
-export function positionIn(bucket: Bucket<unknown>, stored: StoredKey): number {
-  for (let i = 0; i < bucket.length; i += 2) if (bucket[i] === stored) return i
+/** The position of `stored` among the first `end` slots of `bucket` (its key slot), or -1. */
+export function positionIn(
+  bucket: Bucket<unknown>,
+  stored: StoredKey,
+  end = bucket.length,
+): number {
+  for (let i = 0; i < end; i += 2) if (bucket[i] === stored) return i
   return -1
 }
 
@@ -141,22 +145,9 @@ export function getInSplit<T>(map: SplitMap<T>, key: string): T | undefined {
   return at < 0 ? undefined : (bucket[at + 1] as T)
 }
 
-/**
- * A function reading one split map by key, for many reads of one snapshot: the summary and the
- * pages are looked up once, not on every read.
- */
+/** A function reading one split map by key (what the engine's table readers take). */
 export function splitReader<T>(map: SplitMap<T>): (key: string) => T | undefined {
-  const mask = map[SUMMARY].buckets - 1
-  return (key) => {
-    const stored = storedKeyOf(key)
-    const number = bucketNumberOf(stored, mask + 1)
-    const bucket = (map[1 + (number >>> PAGE_SHIFT)] as Page<T>)[number & (PAGE_SIZE - 1)]
-    if (!bucket) return undefined
-    for (let i = 0; i < bucket.length; i += 2) {
-      if (bucket[i] === stored) return bucket[i + 1] as T
-    }
-    return undefined
-  }
+  return (key) => getInSplit(map, key)
 }
 
 /** True when `key` is stored. */
@@ -164,6 +155,29 @@ export function hasInSplit(map: SplitMap<unknown>, key: string): boolean {
   const stored = storedKeyOf(key)
   const bucket = bucketOf(map, stored)
   return bucket !== undefined && positionIn(bucket, stored) >= 0
+}
+
+/**
+ * Calls `fn` with every bucket of `map` that `previous` does not hold at the same place (a page
+ * both hold is skipped whole), then `pageDone` with each page that was looked into. For work done
+ * once per bucket object: what `previous` holds was done when it was written.
+ */
+export function forEachNewBucket<T>(
+  map: SplitMap<T>,
+  previous: SplitMap<T> | undefined,
+  fn: (bucket: Bucket<T>) => void,
+  pageDone?: (page: Page<T>) => void,
+): void {
+  for (let p = 1; p < map.length; p++) {
+    const page = map[p] as Page<T>
+    const pageBefore = previous?.[p] as Page<T> | undefined
+    if (page === pageBefore) continue
+    for (let slot = 0; slot < page.length; slot++) {
+      const bucket = page[slot]
+      if (bucket && bucket !== pageBefore?.[slot]) fn(bucket)
+    }
+    pageDone?.(page)
+  }
 }
 
 /** Calls `fn` with every bucket that is not empty, and its number. */

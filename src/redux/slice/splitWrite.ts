@@ -23,26 +23,81 @@ export function buildSplit<T>(
   values: readonly T[],
   buckets = bucketCountFor(keys.length),
 ): SplitMap<T> {
-  // Two passes, so that each bucket is allocated once at its exact length (no growth slack).
-  const numbers = new Int32Array(keys.length)
+  return buildWith(keys, values, buckets, [], []) as SplitMap<T>
+}
+
+/**
+ * A split map of `buckets` buckets holding the pairs `keys`/`values` (distinct keys) with the
+ * changes `changeKeys`/`changeValues` applied in order (entries keep their order), or
+ * `undefined` when the changes change nothing. O(pairs + changes), no per-entry allocation:
+ * counted first, so that each bucket is allocated once, large enough for what may land in it.
+ */
+function buildWith<T>(
+  keys: readonly StoredKey[],
+  values: readonly T[],
+  buckets: number,
+  changeKeys: readonly StoredKey[],
+  changeValues: ReadonlyArray<T | typeof REMOVE>,
+): SplitMap<T> | undefined {
+  const total = keys.length + changeKeys.length
+  const numbers = new Int32Array(total)
   const counts = new Int32Array(buckets)
-  for (let i = 0; i < keys.length; i++) {
-    const number = bucketNumberOf(keys[i] as StoredKey, buckets)
+  for (let i = 0; i < total; i++) {
+    const key = (i < keys.length ? keys[i] : changeKeys[i - keys.length]) as StoredKey
+    const number = bucketNumberOf(key, buckets)
     numbers[i] = number
     counts[number] = (counts[number] as number) + 1
   }
   const flat: Array<Array<StoredKey | T> | null> = new Array(buckets).fill(null)
   const filled = new Int32Array(buckets)
+  const bucketFor = (number: number) => {
+    let bucket = flat[number]
+    if (!bucket) flat[number] = bucket = new Array(2 * (counts[number] as number))
+    return bucket
+  }
   for (let i = 0; i < keys.length; i++) {
     const number = numbers[i] as number
-    let bucket = flat[number] as Array<StoredKey | T> | null
-    if (bucket === null) flat[number] = bucket = new Array(2 * (counts[number] as number))
+    const bucket = bucketFor(number)
     const at = filled[number] as number
     bucket[at] = keys[i] as StoredKey
     bucket[at + 1] = values[i] as T
     filled[number] = at + 2
   }
-  const map: unknown[] = [{ size: keys.length, buckets } satisfies SplitSummary]
+  let changed = changeKeys.length === 0
+  let size = keys.length
+  for (let c = 0; c < changeKeys.length; c++) {
+    const stored = changeKeys[c] as StoredKey
+    const value = changeValues[c] as T | typeof REMOVE
+    const number = numbers[keys.length + c] as number
+    const bucket = bucketFor(number)
+    const end = filled[number] as number
+    const at = positionIn(bucket, stored, end)
+    if (value === REMOVE) {
+      if (at < 0) continue
+      bucket.copyWithin(at, at + 2, end)
+      filled[number] = end - 2
+      size -= 1
+      changed = true
+    } else if (at >= 0) {
+      if (bucket[at + 1] !== value) changed = true
+      bucket[at + 1] = value
+    } else {
+      bucket[end] = stored
+      bucket[end + 1] = value
+      filled[number] = end + 2
+      size += 1
+      changed = true
+    }
+  }
+  if (!changed) return undefined
+  const map: unknown[] = [{ size, buckets } satisfies SplitSummary]
+  for (let number = 0; number < buckets; number++) {
+    const bucket = flat[number]
+    const length = filled[number] as number
+    if (!bucket) continue
+    // Shorter than allocated (keys written twice, removals): an exact copy.
+    flat[number] = length === 0 ? null : length < bucket.length ? bucket.slice(0, length) : bucket
+  }
   for (let start = 0; start < buckets; start += PAGE_SIZE) {
     map.push(flat.slice(start, start + PAGE_SIZE))
   }
@@ -127,84 +182,12 @@ class SplitCopy<T> {
   }
 }
 
-/**
- * The map with `changes` applied, built anew with buckets for its new size (entries keep their
- * order); the same map when nothing changed. O(entries + changes), no per-entry allocation:
- * each bucket is allocated once, large enough for what may land in it.
- */
+/** The map with `changes` applied, built anew with buckets for its new size; the same if unchanged. */
 function rebuiltWith<T>(map: SplitMap<T>, changes: Changes<T>, adding: number): SplitMap<T> {
-  const { keys: oldKeys, values: oldValues } = pairsOf(map)
-  const keys = changes.keys.map(storedKeyOf)
-  const buckets = bucketCountFor(oldKeys.length + adding)
-  const total = oldKeys.length + keys.length
-  const numbers = new Int32Array(total)
-  const counts = new Int32Array(buckets)
-  for (let i = 0; i < total; i++) {
-    const key = (i < oldKeys.length ? oldKeys[i] : keys[i - oldKeys.length]) as StoredKey
-    const number = bucketNumberOf(key, buckets)
-    numbers[i] = number
-    counts[number] = (counts[number] as number) + 1
-  }
-  const flat: Array<Array<StoredKey | T> | null> = new Array(buckets).fill(null)
-  const filled = new Int32Array(buckets)
-  const bucketFor = (number: number) => {
-    let bucket = flat[number]
-    if (!bucket) flat[number] = bucket = new Array(2 * (counts[number] as number))
-    return bucket
-  }
-  for (let i = 0; i < oldKeys.length; i++) {
-    const number = numbers[i] as number
-    const bucket = bucketFor(number)
-    const at = filled[number] as number
-    bucket[at] = oldKeys[i] as StoredKey
-    bucket[at + 1] = oldValues[i] as T
-    filled[number] = at + 2
-  }
-  let changed = false
-  let size = oldKeys.length
-  for (let c = 0; c < keys.length; c++) {
-    const stored = keys[c] as StoredKey
-    const value = changes.values[c] as T | typeof REMOVE
-    const number = numbers[oldKeys.length + c] as number
-    const bucket = bucketFor(number)
-    const end = filled[number] as number
-    let at = -1
-    for (let i = 0; i < end; i += 2) {
-      if (bucket[i] === stored) {
-        at = i
-        break
-      }
-    }
-    if (value === REMOVE) {
-      if (at < 0) continue
-      bucket.copyWithin(at, at + 2, end)
-      filled[number] = end - 2
-      size -= 1
-      changed = true
-    } else if (at >= 0) {
-      if (bucket[at + 1] !== value) changed = true
-      bucket[at + 1] = value
-    } else {
-      bucket[end] = stored
-      bucket[end + 1] = value
-      filled[number] = end + 2
-      size += 1
-      changed = true
-    }
-  }
-  if (!changed) return map
-  const next: unknown[] = [{ size, buckets } satisfies SplitSummary]
-  for (let number = 0; number < buckets; number++) {
-    const bucket = flat[number]
-    const length = filled[number] as number
-    if (!bucket) continue
-    // Shorter than allocated (keys written twice, removals): an exact copy.
-    flat[number] = length === 0 ? null : length < bucket.length ? bucket.slice(0, length) : bucket
-  }
-  for (let start = 0; start < buckets; start += PAGE_SIZE) {
-    next.push(flat.slice(start, start + PAGE_SIZE))
-  }
-  return next as unknown as SplitMap<T>
+  const { keys, values } = pairsOf(map)
+  const buckets = bucketCountFor(keys.length + adding)
+  const changeKeys = changes.keys.map(storedKeyOf)
+  return buildWith(keys, values, buckets, changeKeys, changes.values) ?? map
 }
 
 /**
@@ -214,30 +197,26 @@ function rebuiltWith<T>(map: SplitMap<T>, changes: Changes<T>, adding: number): 
  */
 export function updateSplit<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<T> {
   const { keys, values } = changes
-  let source = map
   let adding = 0
   for (let c = 0; c < values.length; c++) if (values[c] !== REMOVE) adding++
-  // A write larger than the map: built anew, each bucket allocated once at its length.
-  if (adding > PAGE_SIZE && adding > source[SUMMARY].size)
-    return rebuiltWith(source, changes, adding)
-  if (source[SUMMARY].size + adding > source[SUMMARY].buckets * BUCKET_MAX) {
-    // A large write: more buckets first, so that no bucket grows long while it is written.
-    const pairs = pairsOf(source)
-    source = buildSplit(pairs.keys, pairs.values, bucketCountFor(source[SUMMARY].size + adding))
+  // A write larger than the map, or one that would take it past BUCKET_MAX a bucket: built
+  // anew with buckets for its new size, each bucket allocated once at its length.
+  const { buckets } = map[SUMMARY]
+  let size = map[SUMMARY].size
+  if ((adding > PAGE_SIZE && adding > size) || size + adding > buckets * BUCKET_MAX) {
+    return rebuiltWith(map, changes, adding)
   }
-  const { buckets } = source[SUMMARY]
-  let size = source[SUMMARY].size
   let copy: SplitCopy<T> | undefined
   for (let c = 0; c < keys.length; c++) {
     const key = keys[c] as string
     const value = values[c] as T | typeof REMOVE
     const stored = storedKeyOf(key)
     const number = bucketNumberOf(stored, buckets)
-    const pages = (copy?.next ?? source) as SplitMap<T>
+    const pages = (copy?.next ?? map) as SplitMap<T>
     const current = (pages[1 + (number >>> PAGE_SHIFT)] as Page<T>)[number & (PAGE_SIZE - 1)]
     const at = current ? positionIn(current, stored) : -1
     if (value === REMOVE ? at < 0 : at >= 0 && current?.[at + 1] === value) continue
-    copy ??= new SplitCopy(source, buckets)
+    copy ??= new SplitCopy(map, buckets)
     const bucket = copy.bucket(number)
     if (value === REMOVE) {
       bucket.splice(at, 2)

@@ -25,7 +25,14 @@ import {
 import { buildSplit, updateSplit } from './splitWrite'
 
 export type { Bucket, Change, Changes, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
-export { forEachBucket, REMOVE, splitReader, storedKeyOf, SUMMARY } from './splitMap'
+export {
+  forEachBucket,
+  forEachNewBucket,
+  REMOVE,
+  splitReader,
+  storedKeyOf,
+  SUMMARY,
+} from './splitMap'
 
 /** A map stored plain or split (see the module comment). */
 export type StoredMap<T> = Readonly<Record<string, T>> | SplitMap<T>
