@@ -20,6 +20,23 @@ const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: `use
 const usersFrom = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: from + i, name: `user ${from + i}`, posts: [] }))
 
+/** A store whose cache slice starts from `data` (a state of any format, as persisted). */
+function restoredStore(cache: ReturnType<typeof createEntityCache<'data'>>, data: unknown) {
+  return configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data: data as EntityCacheState },
+  })
+}
+
+/** A map split as format 2 wrote it: `{ "0": { size }, "1"…"256": { [key]: value } }`. */
+function format2Split(entries: ReadonlyArray<readonly [key: string, value: unknown]>) {
+  const split: Record<string, Record<string, unknown>> = { '0': { size: entries.length } }
+  // Which bucket does not matter to the upgrade: it reads every bucket.
+  entries.forEach(([key, value], i) => ((split[String(1 + (i % 256))] ??= {})[key] = value))
+  return split
+}
+
 test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async () => {
   const { store, controller, replay, expectSilentChecks } = makeStore()
   await controller.fetch(getUser, { id: 1 })
@@ -116,11 +133,7 @@ test('past 1,024 request keys, results and meta are split too; reads and keys un
   expect(data.layout.splitRequests).toBe(true)
   expect(Array.isArray(data.results)).toBe(true)
   expect((data.meta as unknown as unknown[])[0]).toEqual({ size: 1030, buckets: 128 })
-  const store = configureStore({
-    reducer: { data: cache.reducer },
-    middleware: (gDM) => gDM().concat(cache.middleware),
-    preloadedState: { data },
-  })
+  const store = restoredStore(cache, data)
   const controller = cache.controller(store)
   expect(cache.select(getUser, { id: 777 })(store.getState())?.name).toBe('u777')
   expect(cache.selectCall(getUser, { id: 777 })(store.getState()).expiryStatus).toBe(
@@ -149,11 +162,7 @@ test('format 1 (every table in 1,024 buckets, no layout) is upgraded when restor
     resetAt: 0,
     optimistic: [],
   }
-  const store = configureStore({
-    reducer: { data: cache.reducer },
-    middleware: (gDM) => gDM().concat(cache.middleware),
-    preloadedState: { data: format1 as unknown as EntityCacheState },
-  })
+  const store = restoredStore(cache, format1)
   expect(store.getState().data.entities).toEqual({
     User: { '1': { id: 1, name: 'Ada', posts: [] } },
   })
@@ -195,14 +204,10 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
   const cache = createEntityCache({ reducerPath: 'data' })
   const expiresAt = Date.now() + 60_000
   const meta = { fetchedAt: 1, date: 2, expiresAt }
-  // What the previous version wrote for a table past 1,024 records: { "0": summary, buckets }.
-  const records: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
-  const metas: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
-  for (const user of usersFrom(1, 1100)) {
-    const bucket = String(1 + (user.id % 256))
-    ;(records[bucket] ??= {})[String(user.id)] = user
-    ;(metas[bucket] ??= {})[String(user.id)] = meta
-  }
+  const users = usersFrom(1, 1100)
+  // What the previous version wrote for a table past 1,024 records.
+  const records = format2Split(users.map((user) => [String(user.id), user] as const))
+  const metas = format2Split(users.map((user) => [String(user.id), meta] as const))
   const format2 = {
     layout: { version: 2, splitTables: ['User'], splitRequests: false },
     entities: { User: records },
@@ -212,11 +217,7 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
     resetAt: 0,
     optimistic: [],
   }
-  const store = configureStore({
-    reducer: { data: cache.reducer },
-    middleware: (gDM) => gDM().concat(cache.middleware),
-    preloadedState: { data: format2 as unknown as EntityCacheState },
-  })
+  const store = restoredStore(cache, format2)
   const state = store.getState().data
   expect(state.layout).toEqual({ version: 3, splitTables: ['User'], splitRequests: false })
   const split = state.entities.User as unknown as unknown[]
@@ -231,16 +232,14 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
 test('format 2 with results and meta split is upgraded too', () => {
   const cache = createEntityCache({ reducerPath: 'data' })
   const expiresAt = Date.now() + 60_000
-  const results: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
-  const meta: Record<string, Record<string, unknown>> = { '0': { size: 1100 } }
+  const keyOf = (id: number) => `getUser [{"id":${id}}]`
+  const ids = usersFrom(1, 1100).map((user) => user.id)
+  const results = format2Split(ids.map((id) => [keyOf(id), String(id)] as const))
+  const meta = format2Split(
+    ids.map((id) => [keyOf(id), { date: 2, fetchedAt: 1, expiresAt }] as const),
+  )
   const users: Record<string, unknown> = {}
   const userMeta: Record<string, unknown> = {}
-  for (const user of usersFrom(1, 1100)) {
-    const key = `getUser [{"id":${user.id}}]`
-    const bucket = String(1 + (user.id % 256))
-    ;(results[bucket] ??= {})[key] = String(user.id)
-    ;(meta[bucket] ??= {})[key] = { date: 2, fetchedAt: 1, expiresAt }
-  }
   for (const user of usersFrom(1, 10)) {
     users[String(user.id)] = user
     userMeta[String(user.id)] = { fetchedAt: 1, date: 2, expiresAt }
@@ -254,11 +253,7 @@ test('format 2 with results and meta split is upgraded too', () => {
     resetAt: 0,
     optimistic: [],
   }
-  const store = configureStore({
-    reducer: { data: cache.reducer },
-    middleware: (gDM) => gDM().concat(cache.middleware),
-    preloadedState: { data: format2 as unknown as EntityCacheState },
-  })
+  const store = restoredStore(cache, format2)
   const state = store.getState().data
   expect(state.layout).toEqual({ version: 3, splitTables: [], splitRequests: true })
   expect((state.meta as unknown as unknown[])[0]).toEqual({ size: 1100, buckets: 128 })
