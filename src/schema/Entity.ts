@@ -1,5 +1,5 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
-import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { getOwn, hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import { isNewerWrite } from '../normalizr/order'
 import type {
   EntityMeta,
@@ -28,7 +28,10 @@ function instanceFrom(
   fromJS: ((props: EntityRecord) => object) | undefined,
 ): object | undefined {
   if (validate !== undefined && validate.call(cls, record) !== undefined) return undefined
-  if (fromJS !== undefined || hasOwn(record, '__proto__')) {
+  // `record.__proto__` is Object.prototype unless the record holds an own `__proto__` member
+  // (JSON.parse makes one) or has no prototype: both go through fromJS, which copies safely.
+  // A property load, where a hasOwn call here was left un-inlined by V8 in some processes.
+  if (fromJS !== undefined || (record as { __proto__?: unknown }).__proto__ !== Object.prototype) {
     return (fromJS ?? Entity.fromJS).call(cls as never, record)
   }
   return Object.assign(new (cls as unknown as new (props: unknown) => object)(record), record)
@@ -57,11 +60,16 @@ function fieldsOf(cls: typeof Entity): EntityReadPlan['fields'] {
   const schemas = members.map((member) => schema[member])
   const count = members.length
   const keyedProto = members.includes('__proto__')
+  // Members that Object.prototype also has (`constructor`, `toString`...) must be looked up as
+  // own keys; any other member of a plain record reads `undefined` exactly when absent or
+  // undefined, so hasOwn is asked only then.
+  const inherited = members.map((member) => member in Object.prototype)
   return (instance, record, unvisit) => {
     for (let i = 0; i < count; i++) {
       const member = members[i] as string
-      if (!hasOwn(record, member)) continue
-      const value = unvisit(schemas[i], record[member])
+      const stored = inherited[i] ? getOwn(record, member) : record[member]
+      if (stored === undefined && !hasOwn(record, member)) continue
+      const value = unvisit(schemas[i], stored)
       if (keyedProto) setOwn(instance, member, value)
       else instance[member] = value
     }

@@ -114,4 +114,63 @@ describe('Entity read hooks', () => {
     expect(member).toBeInstanceOf(User)
     expect(member.name).toBe('Cy')
   })
+
+  it('keeps a plain record member named __proto__ as data, not as the prototype', () => {
+    class Plain extends Entity {
+      id = 0
+      pk() {
+        return this.id
+      }
+      static key = 'PlainProto'
+    }
+    const input = JSON.parse('{"id": 1, "__proto__": {"polluted": true}}') as object
+    const { result, source } = write([Plain], [input])
+    const read = (new MemoCache().denormalize([Plain], result, source).data as Plain[])[0] as Plain
+    expect(Object.getPrototypeOf(read)).toBe(Plain.prototype)
+    expect(Object.getOwnPropertyDescriptor(read, '__proto__')?.value).toEqual({ polluted: true })
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
+  })
+
+  it('reads members named like Object.prototype members only when the record holds them', () => {
+    class Named extends Entity {
+      id = 0
+      pk() {
+        return this.id
+      }
+      static key = 'NamedLikeProto'
+      static override schema: Record<string, unknown> = { constructor: User, toString: User }
+    }
+    const { result, source } = write(
+      [Named],
+      [{ id: 1 }, { id: 2, constructor: { id: 5, name: 'Di' } }],
+    )
+    const [without, withOwner] = new MemoCache().denormalize([Named], result, source)
+      .data as Named[]
+    // Absent: the inherited members stay what the class has (not replaced by undefined).
+    expect((without as Named).constructor).toBe(Named)
+    expect(typeof (without as Named).toString).toBe('function')
+    const own = Object.getOwnPropertyDescriptor(withOwner, 'constructor')?.value as User
+    expect(own).toBeInstanceOf(User)
+    expect(own.name).toBe('Di')
+  })
+
+  it('sets a member the record holds as undefined to undefined, over the class default', () => {
+    class Defaulted extends Entity {
+      id = 0
+      owner: User | string = 'nobody'
+      pk() {
+        return this.id
+      }
+      static key = 'Defaulted'
+      static override schema: Record<string, unknown> = { owner: User }
+    }
+    const { result, source } = write([Defaulted], [{ id: 1 }])
+    const record = source.getEntity('Defaulted', '1') as Record<string, unknown>
+    const held = { ...record, owner: undefined }
+    const heldSource = { ...source, getEntity: () => held, readerOf: undefined }
+    const plain = new MemoCache().denormalize([Defaulted], result, source).data as Defaulted[]
+    expect(plain[0]?.owner).toBe('nobody')
+    const read = new MemoCache().denormalize([Defaulted], result, heldSource).data as Defaulted[]
+    expect(read[0]?.owner).toBeUndefined()
+  })
 })
