@@ -16,6 +16,7 @@ import type {
   EntityRecord,
   EntitySchemaContract,
   EntitySource,
+  MemberReader,
 } from './types'
 import { INVALID } from './types'
 
@@ -52,11 +53,12 @@ function planOf(entity: EntitySchemaContract): EntityReadPlan {
   if (entity.readPlan) return entity.readPlan()
   return {
     create: (record) => entity.createIfValid(record),
-    fields: (instance, record, unvisit) => entity.denormalizeFields(instance, record, unvisit),
+    fields: (instance, record, read) =>
+      entity.denormalizeFields(instance, record, read.unvisitMember),
   }
 }
 
-export class DenormalizeRun implements DenormalizeContext {
+export class DenormalizeRun implements DenormalizeContext, MemberReader {
   /** The node whose value is being built (its deps are collected in `scratch`). */
   private owner: GraphNode | undefined
   private readonly scratch: GraphNode[] = []
@@ -74,9 +76,20 @@ export class DenormalizeRun implements DenormalizeContext {
   /** The same for every class this run read (members alternate classes: Issue, User, Label). */
   private readonly classes = new Map<EntitySchemaContract, ClassInRun>()
   readonly unvisit = (schema: unknown, input: unknown): unknown => this.visit(schema, input)
-  private readonly unvisitMember = (schema: unknown, input: unknown): unknown => {
+  readonly unvisitMember = (schema: unknown, input: unknown): unknown => {
     const value = this.visit(schema, input)
     return value === INVALID ? undefined : value
+  }
+
+  /** A member whose schema is `entity`: {@link unvisitMember} without the schema dispatch. */
+  memberEntity(entity: EntitySchemaContract, input: unknown): unknown {
+    const value = this.visitEntity(entity, input)
+    return value === INVALID ? undefined : value
+  }
+
+  /** A member whose schema is `[entity]`: {@link unvisitMember} without the schema dispatch. */
+  memberEntities(entity: EntitySchemaContract, input: unknown): unknown {
+    return input === undefined || input === null ? input : this.entityItems(entity, input)
   }
 
   constructor(
@@ -249,7 +262,7 @@ export class DenormalizeRun implements DenormalizeContext {
       const node = queue.pop() as EntityNode
       this.owner = node
       const instance = node.instance
-      plan.fields(instance, node.record, this.unvisitMember)
+      plan.fields(instance, node.record, this)
       this.endOwner(node)
       this.memo.registerBuilt(node)
       if (previous) {

@@ -155,11 +155,20 @@ export interface EntitySchemaContract {
 /** What {@link EntitySchemaContract.readPlan} returns: the read hooks of one class. */
 export interface EntityReadPlan {
   create(record: EntityRecord): object | undefined
-  fields(
-    instance: Record<string, unknown>,
-    record: EntityRecord,
-    unvisit: (schema: unknown, input: unknown) => unknown,
-  ): void
+  fields(instance: Record<string, unknown>, record: EntityRecord, read: MemberReader): void
+}
+
+/**
+ * How a read plan resolves members: any schema through `unvisitMember` (what
+ * `denormalizeFields` gets as `unvisit`), or, for the two common member schemas the plan
+ * recognised once per read, straight to the entity read.
+ */
+export interface MemberReader {
+  readonly unvisitMember: (schema: unknown, input: unknown) => unknown
+  /** A member whose schema is an entity class. */
+  memberEntity(entity: EntitySchemaContract, input: unknown): unknown
+  /** A member whose schema is `[Entity]`. */
+  memberEntities(entity: EntitySchemaContract, input: unknown): unknown
 }
 
 /**

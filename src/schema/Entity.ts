@@ -1,10 +1,12 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { getOwn, hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import { isNewerWrite } from '../normalizr/order'
 import type {
   EntityMeta,
   EntityReadPlan,
   EntityRecord,
+  EntitySchemaContract,
   NormalizeContext,
   QueryContext,
 } from '../normalizr/types'
@@ -50,26 +52,59 @@ function createOf(cls: typeof Entity): EntityReadPlan['create'] {
   return (record) => instanceFrom(cls, record, validate, fromJS)
 }
 
-/** `denormalizeFields` of `cls`, with its schema's members listed once. */
+/** How {@link fieldsOf} resolves one member: through `unvisit`, as an entity, or as `[Entity]`. */
+const ANY = 0
+const ONE_ENTITY = 1
+const ENTITY_LIST = 2
+
+/** How a member with schema `schema` is read (`[Entity]` as `visit` reads it, not reshaped). */
+function memberKindOf(schema: unknown): number {
+  if (isEntitySchema(schema)) return ONE_ENTITY
+  if (
+    Array.isArray(schema) &&
+    !isSchemaObject(schema) &&
+    schema.length === 1 &&
+    isEntitySchema(schema[0])
+  ) {
+    return ENTITY_LIST
+  }
+  return ANY
+}
+
+/**
+ * `denormalizeFields` of `cls`, with its schema's members listed once, and each member's kind
+ * decided once: an entity or `[Entity]` member goes straight to the entity read, without the
+ * schema dispatch (and its lookups on the schema) per record.
+ */
 function fieldsOf(cls: typeof Entity): EntityReadPlan['fields'] {
   if (cls.denormalizeFields !== Entity.denormalizeFields) {
-    return (instance, record, unvisit) => cls.denormalizeFields(instance, record, unvisit)
+    return (instance, record, read) => cls.denormalizeFields(instance, record, read.unvisitMember)
   }
   const schema = cls.schema
   const members = Object.keys(schema)
   const schemas = members.map((member) => schema[member])
+  const kinds = schemas.map(memberKindOf)
+  const entities = schemas.map((member, i) =>
+    kinds[i] === ONE_ENTITY ? member : kinds[i] === ENTITY_LIST ? (member as unknown[])[0] : null,
+  ) as (EntitySchemaContract | null)[]
   const count = members.length
   const keyedProto = members.includes('__proto__')
   // Members that Object.prototype also has (`constructor`, `toString`...) must be looked up as
   // own keys; any other member of a plain record reads `undefined` exactly when absent or
   // undefined, so hasOwn is asked only then.
   const inherited = members.map((member) => member in Object.prototype)
-  return (instance, record, unvisit) => {
+  return (instance, record, read) => {
     for (let i = 0; i < count; i++) {
       const member = members[i] as string
       const stored = inherited[i] ? getOwn(record, member) : record[member]
       if (stored === undefined && !hasOwn(record, member)) continue
-      const value = unvisit(schemas[i], stored)
+      const kind = kinds[i]
+      const value =
+        kind === ONE_ENTITY
+          ? read.memberEntity(entities[i] as EntitySchemaContract, stored)
+          : kind === ENTITY_LIST
+            ? read.memberEntities(entities[i] as EntitySchemaContract, stored)
+            : read.unvisitMember(schemas[i], stored)
       if (keyedProto) setOwn(instance, member, value)
       else instance[member] = value
     }

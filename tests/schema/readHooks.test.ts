@@ -1,4 +1,4 @@
-import { Entity, MemoCache } from 'rtk-resources'
+import { Entity, MemoCache, schema } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { write } from '../fixtures/tables'
 
@@ -172,5 +172,59 @@ describe('Entity read hooks', () => {
     expect(plain[0]?.owner).toBe('nobody')
     const read = new MemoCache().denormalize([Defaulted], result, heldSource).data as Defaulted[]
     expect(read[0]?.owner).toBeUndefined()
+  })
+
+  it('reads entity, [Entity] and other member schemas alike, whatever each record holds', () => {
+    class Strict extends Entity {
+      id = 0
+      name = ''
+      pk() {
+        return this.id
+      }
+      static key = 'StrictMember'
+      // Refused when read (stored, but never built).
+      static override createIfValid(record: Record<string, unknown>): object | undefined {
+        return record.name === 'bad' ? undefined : super.createIfValid(record)
+      }
+    }
+    class Holder extends Entity {
+      id = 0
+      one: Strict | undefined = undefined
+      many: Strict[] | null = []
+      wrapped: Strict[] = []
+      nested: { inner: Strict | undefined } | undefined = undefined
+      pk() {
+        return this.id
+      }
+      static key = 'Holder'
+      static override schema: Record<string, unknown> = {
+        one: Strict,
+        many: [Strict],
+        wrapped: new schema.Array(Strict),
+        nested: { inner: Strict },
+      }
+    }
+    const good = { id: 1, name: 'ok' }
+    const bad = { id: 2, name: 'bad' }
+    const { result, source } = write(
+      [Holder],
+      [
+        { id: 10, one: good, many: [good, bad], wrapped: [bad, good], nested: { inner: good } },
+        { id: 11, one: bad, many: null },
+        { id: 12 },
+      ],
+    )
+    const [full, partial, empty] = new MemoCache().denormalize([Holder], result, source)
+      .data as Holder[]
+    expect(full?.one).toBeInstanceOf(Strict)
+    expect(full?.many?.map((item) => item.id)).toEqual([1])
+    expect(full?.wrapped.map((item) => item.id)).toEqual([1])
+    expect(full?.nested?.inner).toBe(full?.one)
+    // A refused record reads as undefined in a member; a null list stays null.
+    expect(partial?.one).toBeUndefined()
+    expect(partial?.many).toBeNull()
+    // Members the record does not hold keep the class defaults.
+    expect(empty?.many).toEqual([])
+    expect(empty?.one).toBeUndefined()
   })
 })
