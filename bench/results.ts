@@ -26,3 +26,6 @@ export function ratio(ours: Measurement, peer: Measurement): number | undefined 
   if (ours.bytes !== undefined && peer.bytes !== undefined) return peer.bytes / ours.bytes
   return undefined
 }
+
+/** How a bench child process (BENCH_CHILD=1) prefixes the one line that holds its results. */
+export const CHILD_RESULTS = 'BENCH_CHILD_RESULTS '

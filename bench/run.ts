@@ -3,41 +3,67 @@
  * @data-client/normalizr (with its memo), RTK createEntityAdapter, a plain spread reducer and
  * `JSON.parse`, on generated data, in one run. Not part of `npm test`.
  * Env: BENCH_QUICK=1 shortens every measurement (a smoke run, numbers not meaningful);
- * BENCH_ONLY=graph,tables,select,first,big runs only those groups.
+ * BENCH_ONLY=graph,tables,select,first,big runs only those groups. A full run also measures case
+ * 2s again in a child process where nothing ran before (2s-own; BENCH_CHILD=1 marks that child,
+ * which prints its results as one JSON line).
  */
 import './env'
 import { runBigResponseCases } from './cases/bigResponse'
-import { runFirstReadCase } from './cases/firstRead'
+import { firstReadInOwnProcess, runFirstReadCase } from './cases/firstRead'
 import { runGraphCases } from './cases/graph'
 import type { GraphCases } from './cases/graph'
 import { runSelectCase } from './cases/select'
 import { runTableCases } from './cases/tables'
 import { printResults, printTargets } from './report'
+import { CHILD_RESULTS } from './results'
 import type { CaseResult } from './results'
 import type { MeasureOptions } from './timing'
 
 const quick = process.env.BENCH_QUICK === '1'
 const only = process.env.BENCH_ONLY?.split(',')
+const child = process.env.BENCH_CHILD === '1'
 const options: MeasureOptions = quick
   ? { warmupMs: 20, budgetMs: 50, minSamples: 3 }
   : { warmupMs: 300, budgetMs: 2000, minSamples: 15 }
 
-const ORDER = ['1', '2', '2s', '2s2', '3', '4', '4b', '5', '5b', '5r', '6', '6r', '7', '8']
+const ORDER = [
+  '1',
+  '2',
+  '2s',
+  '2s-own',
+  '2s2',
+  '3',
+  '4',
+  '4b',
+  '5',
+  '5b',
+  '5r',
+  '6',
+  '6r',
+  '7',
+  '8',
+]
 const ORDER_BIG = ['9', '10', '10e', '11', '11s', '12']
 
 async function main() {
   const started = Date.now()
-  console.log(
-    `rtk-resources bench: node ${process.version}, NODE_ENV=${process.env.NODE_ENV}` +
-      (quick ? ' (BENCH_QUICK: smoke run)' : ''),
-  )
+  if (!child)
+    console.log(
+      `rtk-resources bench: node ${process.version}, NODE_ENV=${process.env.NODE_ENV}` +
+        (quick ? ' (BENCH_QUICK: smoke run)' : ''),
+    )
   const runs = (group: string) => !only || only.includes(group)
   const graph: GraphCases | undefined = runs('graph') ? runGraphCases(options) : undefined
   const results: CaseResult[] = [...(graph?.results ?? [])]
   if (runs('first')) results.push(...runFirstReadCase(options))
+  if (!only && !child) results.push(...firstReadInOwnProcess(__filename))
   if (runs('tables')) results.push(...runTableCases(options))
   if (runs('select')) results.push(runSelectCase(options))
   if (runs('big')) results.push(...(await runBigResponseCases(options)))
+  if (child) {
+    console.log(`${CHILD_RESULTS}${JSON.stringify(results)}`)
+    return
+  }
   const order = [...ORDER, ...ORDER_BIG]
   results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
   console.log('')
