@@ -41,7 +41,7 @@ test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async
   const { store, controller, replay, expectSilentChecks } = makeStore()
   await controller.fetch(getUser, { id: 1 })
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 3, splitTables: [], splitRequests: false })
+  expect(state.layout).toEqual({ version: 4, splitTables: [], splitRequests: false })
   expect(state.entities).toEqual({ User: { '1': { id: 1, name: 'user 1' } } })
   expect(state.entitiesMeta.User?.['1']).toMatchObject({ fetchedAt: expect.any(Number) })
   expect(state.results).toEqual({ 'getUser [{"id":1}]': '1' })
@@ -166,7 +166,7 @@ test('format 1 (every table in 1,024 buckets, no layout) is upgraded when restor
   expect(store.getState().data.entities).toEqual({
     User: { '1': { id: 1, name: 'Ada', posts: [] } },
   })
-  expect(store.getState().data.layout.version).toBe(3)
+  expect(store.getState().data.layout.version).toBe(4)
   expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('Ada')
   // Read before any store upgraded it (an SSR payload handed to a selector): read upgraded.
   expect(cache.select(getUser, { id: 1 })({ data: format1 })?.name).toBe('Ada')
@@ -193,11 +193,11 @@ test('a state in a format this version does not know is refused with a clear err
     configureStore({
       reducer: { data: cache.reducer },
       preloadedState: {
-        data: { layout: { version: 4 }, entities: {} } as unknown as EntityCacheState,
+        data: { layout: { version: 5 }, entities: {} } as unknown as EntityCacheState,
       },
     })
   expect(build).toThrow(SetupError)
-  expect(build).toThrow(/format 4, which this version of rtk-resources \(format 3\) cannot read/)
+  expect(build).toThrow(/format 5, which this version of rtk-resources \(format 4\) cannot read/)
 })
 
 test('format 2 (split maps in 256 object buckets) is upgraded when restored', () => {
@@ -219,7 +219,7 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
   }
   const store = restoredStore(cache, format2)
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 3, splitTables: ['User'], splitRequests: false })
+  expect(state.layout).toEqual({ version: 4, splitTables: ['User'], splitRequests: false })
   const split = state.entities.User as unknown as unknown[]
   expect(split[0]).toEqual({ size: 1100, buckets: 128 })
   expect(split).toHaveLength(3) // two pages of 64 buckets
@@ -255,7 +255,7 @@ test('format 2 with results and meta split is upgraded too', () => {
   }
   const store = restoredStore(cache, format2)
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 3, splitTables: [], splitRequests: true })
+  expect(state.layout).toEqual({ version: 4, splitTables: [], splitRequests: true })
   expect((state.meta as unknown as unknown[])[0]).toEqual({ size: 1100, buckets: 128 })
   expect(cache.select(getUser, { id: 7 })(store.getState())?.name).toBe('user 7')
   expect(cache.selectCall(getUser, { id: 7 })(store.getState()).expiryStatus).toBe(

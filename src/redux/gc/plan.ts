@@ -12,18 +12,16 @@
  *   schema is unknown, no record goes in that sweep.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
  */
-import { getOwn, setOwn } from '../../internal/ownKeys'
+import { setOwn } from '../../internal/ownKeys'
 import { ReferenceWalker, schemaEntities } from '../../normalizr/references'
-import type { EntityMeta, EntitySchemaContract } from '../../normalizr/types'
+import type { EntitySchemaContract } from '../../normalizr/types'
 import type { InFlightRequests } from '../runtime/inFlight'
 import type { RetainedKeys } from '../runtime/retained'
 import type { CollectedPayload } from '../slice/actions'
 import { readSourceOf, sourceOf } from '../slice/entitySource'
-import { isSplitTable } from '../slice/layout'
 import { getRequestMeta, getResult, hasResult, requestKeys, resultKeys } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
-import type { StoredMap } from '../slice/storedMap'
-import { forEachStored } from '../slice/storedMap'
+import { forEachEntityMeta } from '../slice/tables'
 import type { SchemaMemory } from './schemaMemory'
 
 /** Options of `controller.collectGarbage`. */
@@ -161,8 +159,7 @@ function unreached(
     if (keptTables.has(table)) continue
     const kept = reached.get(table)
     const pks: string[] = []
-    const metas = getOwn<StoredMap<EntityMeta>>(slice.entitiesMeta, table)
-    forEachStored(metas, isSplitTable(slice.layout, table), (pk, meta) => {
+    forEachEntityMeta(slice, table, (pk, meta) => {
       if (kept?.has(pk)) return
       // A tombstone stays while a request older than the delete (started before it, or before
       // it was confirmed) is in flight: its response must not bring the entity back.

@@ -5,6 +5,7 @@ import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
 import type { SplitMap, StoredMap } from './storedMap'
 import { keysOfStored, splitReader } from './storedMap'
+import { sharedMetaOf } from './sharedMeta'
 import { tokenOf } from './snapshotToken'
 import type { TablesState } from './tables'
 import { getRecord } from './tables'
@@ -42,6 +43,17 @@ function readerOf<T>(root: object, key: string, layout: TablesState['layout']) {
     : (pk: string) => getOwn<T>(table, pk)
 }
 
+/** Reads the meta of table `key`: its entries, and the shared meta of a split table. */
+function metaReaderOf(tables: TablesState, key: string): (pk: string) => EntityMeta | undefined {
+  const read = readerOf<EntityMeta>(tables.entitiesMeta, key, tables.layout)
+  const shared = isSplitTable(tables.layout, key)
+    ? sharedMetaOf(getOwn(tables.entitiesMeta, key))
+    : undefined
+  if (shared === undefined) return read
+  const record = readerOf<EntityRecord>(tables.entities, key, tables.layout)
+  return (pk) => read(pk) ?? (record(pk) !== undefined ? shared : undefined)
+}
+
 /**
  * The engine's view of a slice state. Cached per `entities` object: any write replaces it, and
  * nothing else does, so one source (and one snapshot token) per `entities` object.
@@ -77,8 +89,7 @@ export function sourceOf(state: TablesState): EntitySource {
     },
     getMeta(key, pk) {
       let read = metas.get(key)
-      if (!read)
-        metas.set(key, (read = readerOf<EntityMeta>(state.entitiesMeta, key, tables.layout)))
+      if (!read) metas.set(key, (read = metaReaderOf(tables, key)))
       return read(pk)
     },
     getTable: (key) => getOwn(entities, key),

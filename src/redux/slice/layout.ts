@@ -8,7 +8,7 @@
 import { SetupError } from '../../internal/errors'
 
 /** The storage format this version writes. */
-export const LAYOUT_VERSION = 3
+export const LAYOUT_VERSION = 4
 
 /**
  * How the slice's maps are stored. Plain maps are `{ [key]: value }`; the ones named here are

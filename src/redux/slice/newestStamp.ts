@@ -13,7 +13,7 @@ import type { EntityMeta } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { Bucket, SplitMap } from './storedMap'
-import { forEachNewBucket } from './storedMap'
+import { forEachNewBucket, SUMMARY } from './storedMap'
 
 type Stamps<T> = (value: T) => number
 
@@ -54,6 +54,9 @@ function newestInSplit<T>(
   const seen = memo?.get(memoKey)
   const before = seen && seen.map.length === map.length ? seen.map : undefined
   let newest = before ? (seen as { newest: number }).newest : 0
+  // An entity meta map's shared meta (sharedMeta.ts) counts too.
+  const shared = map[SUMMARY]?.shared
+  if (shared !== undefined) newest = Math.max(newest, stampOf(shared as T) || 0)
   forEachNewBucket(map, before as SplitMap<T> | undefined, (bucket) => {
     newest = Math.max(newest, newestInBucket(bucket, stampOf))
   })

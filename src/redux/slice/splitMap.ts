@@ -27,6 +27,11 @@ export interface SplitSummary {
   readonly size: number
   /** How many buckets the map has (a power of two), in pages of {@link PAGE_SIZE}. */
   readonly buckets: number
+  /**
+   * Entity meta maps only: the meta of every record of the table that has no entry here
+   * (sharedMeta.ts). Absent when every record has its own entry.
+   */
+  readonly shared?: unknown
 }
 
 /** A key as a split map stores it: a canonical integer id as a number, anything else as is. */

@@ -13,8 +13,19 @@ import { tokenOf } from './snapshotToken'
 import type { EntityCacheState } from './state'
 import type { StoredMap } from './storedMap'
 import {
+  forEachSplitMeta,
+  plainMetas,
+  rebasedOn,
+  sameMeta,
+  sharedMetaOf,
+  splitMetaOf,
+  withShared,
+} from './sharedMeta'
+import {
   countStored,
+  forEachStored,
   getStored,
+  hasStored,
   PLAIN_LIMIT,
   REMOVE,
   SHRINK_LIMIT,
@@ -33,7 +44,21 @@ export function getRecord(state: TablesState, key: string, pk: string): EntityRe
 
 /** The meta of `key`/`pk` (tombstones included), or `undefined`. */
 export function getEntityMeta(state: TablesState, key: string, pk: string): EntityMeta | undefined {
-  return getStored<EntityMeta>(getOwn(state.entitiesMeta, key), isSplitTable(state.layout, key), pk)
+  const metas = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
+  return isSplitTable(state.layout, key)
+    ? splitMetaOf(getOwn(state.entities, key), metas, pk)
+    : getStored<EntityMeta>(metas, false, pk)
+}
+
+/** Every pk of table `key` with its meta (tombstones included). */
+export function forEachEntityMeta(
+  state: TablesState,
+  key: string,
+  fn: (pk: string, meta: EntityMeta) => void,
+): void {
+  const metas = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
+  if (isSplitTable(state.layout, key)) forEachSplitMeta(getOwn(state.entities, key), metas, fn)
+  else forEachStored(metas, false, fn)
 }
 
 /** One table and its meta after removals, made plain when its size says so. */
@@ -43,10 +68,14 @@ function shrunk(
   metas: StoredMap<EntityMeta>,
   layout: StateLayout,
 ) {
-  if (isSplitTable(layout, key) && countStored(metas, true) <= SHRINK_LIMIT) {
+  // Every pk has a record or a tombstone entry: at most records + entries pks in all.
+  if (
+    isSplitTable(layout, key) &&
+    countStored(records, true) + countStored(metas, true) <= SHRINK_LIMIT
+  ) {
     return {
       records: toPlain(records),
-      metas: toPlain(metas),
+      metas: plainMetas(records, metas),
       layout: withSplitTable(layout, key, false),
     }
   }
@@ -62,6 +91,42 @@ function passesPlainLimit(metaTable: StoredMap<EntityMeta> | undefined, pks: rea
     if (size > PLAIN_LIMIT) return true
   }
   return false
+}
+
+/**
+ * The meta map of a split table after a write of `metas` (by `pks`), `records` being the table
+ * after it: metas equal to the shared one are left out for pks that have a record; a write that
+ * gives one meta to at least half of the records makes it the shared one (sharedMeta.ts).
+ */
+function splitMetasAfter(
+  before: StoredMap<EntityMeta> | undefined,
+  records: StoredMap<EntityRecord>,
+  written: Readonly<Record<string, EntityMeta>>,
+  pks: readonly string[],
+  metas: readonly EntityMeta[],
+  recordsWritten: number,
+): StoredMap<EntityMeta> {
+  const first = metas[0]
+  const size = countStored(records, true)
+  if (
+    first !== undefined &&
+    !first.deleted &&
+    2 * recordsWritten >= size &&
+    metas.every((meta) => sameMeta(meta, first))
+  ) {
+    return rebasedOn(first, records, before, written)
+  }
+  const shared = sharedMetaOf(before)
+  const values: Array<EntityMeta | typeof REMOVE> = metas.slice()
+  if (shared !== undefined) {
+    for (let i = 0; i < pks.length; i++) {
+      const meta = metas[i] as EntityMeta
+      if (!meta.deleted && sameMeta(meta, shared) && hasStored(records, true, pks[i] as string)) {
+        values[i] = REMOVE
+      }
+    }
+  }
+  return withShared(updateStored(before, true, { keys: pks, values }), shared)
 }
 
 /** Copies of the roots, being written. */
@@ -126,11 +191,14 @@ export function writeTables(
       recordPks.push(pk)
       recordValues.push(record)
     }
+    const nextTable = updateStored(table, split, { keys: recordPks, values: recordValues })
     place(
       next,
       key,
-      updateStored(table, split, { keys: recordPks, values: recordValues }),
-      updateStored(metaTable, split, { keys: pks, values: metaValues }),
+      nextTable,
+      split
+        ? splitMetasAfter(metaTable, nextTable, metas, pks, metaValues, recordValues.length)
+        : updateStored(metaTable, false, { keys: pks, values: metaValues }),
     )
   }
   // The engine's memo learns what this write changed (O(changes) re-reads).
@@ -154,7 +222,9 @@ export function removeFromTables(
     const before = getOwn<StoredMap<EntityRecord>>(state.entities, key)
     const beforeMeta = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
     const table = updateStored<EntityRecord>(before, split, removals)
-    const metaTable = updateStored<EntityMeta>(beforeMeta, split, removals)
+    let metaTable = updateStored<EntityMeta>(beforeMeta, split, removals)
+    if (split && metaTable !== beforeMeta)
+      metaTable = withShared(metaTable, sharedMetaOf(beforeMeta))
     if (table === (before ?? table) && metaTable === (beforeMeta ?? metaTable)) continue
     next ??= { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
     const sized = shrunk(key, table, metaTable, layout)

@@ -14,7 +14,7 @@
 import { fnv1a } from '../../internal/hash'
 import { getOwn, hasOwn, isPlainObject, setOwn } from '../../internal/ownKeys'
 import type { EntityMeta, EntityRecord } from '../../normalizr/types'
-import { assertReadableLayout, EMPTY_LAYOUT, withSplitTable } from './layout'
+import { assertReadableLayout, EMPTY_LAYOUT, LAYOUT_VERSION, withSplitTable } from './layout'
 import type { StateLayout } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { StoredMap } from './storedMap'
@@ -87,7 +87,7 @@ function flattenFormat2(old: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * The state in the current format. A state with the current layout is returned as it is; one
- * without a layout, or in format 2, is converted (maps over 1,024 entries split); any other
+ * without a layout, or in format 2 or 3, is converted (maps over 1,024 entries split); any other
  * layout throws.
  */
 export function upgradeState(state: unknown, reducerPath: string): EntityCacheState {
@@ -97,6 +97,11 @@ export function upgradeState(state: unknown, reducerPath: string): EntityCacheSt
   if (old.layout !== undefined) {
     if ((old.layout as { version?: unknown }).version === 2) {
       return upgradeState(flattenFormat2(old as Record<string, unknown>), reducerPath)
+    }
+    // Format 3 is format 4 without shared metas (every split meta map holds an entry per pk).
+    if ((old.layout as { version?: unknown }).version === 3) {
+      const layout: StateLayout = { ...(old.layout as StateLayout), version: LAYOUT_VERSION }
+      return { ...(old as EntityCacheState), layout }
     }
     assertReadableLayout(old.layout, reducerPath)
     return state as EntityCacheState

@@ -1,0 +1,121 @@
+/**
+ * The meta of a split entity table, stored once where records share it. A large table is mostly
+ * written by large responses, and every record of one response has the same meta (when it was
+ * fetched, when it expires). A split meta map's summary may hold that meta as `shared`: every
+ * record of the table without an entry of its own has it. Entries are kept for the rest:
+ * records written by other responses, and tombstones (which have no record).
+ *
+ * The shared meta is chosen by the write that gives one meta to at least half of the table's
+ * records (a list fetched whole, typically), so the cost of re-deriving the entries is at most
+ * twice that write's own size. Plain tables (up to 1,024 entries) keep one entry per record.
+ */
+import type { EntityMeta, EntityRecord } from '../../normalizr/types'
+import type { SplitMap, StoredKey } from './splitMap'
+import { storedKeyOf, SUMMARY } from './splitMap'
+import { buildSplit } from './splitWrite'
+import type { StoredMap } from './storedMap'
+import { forEachStored, getStored, hasStored } from './storedMap'
+
+/** The meta shared by a split table's records without an entry of their own, if any. */
+export function sharedMetaOf(metas: StoredMap<EntityMeta> | undefined): EntityMeta | undefined {
+  return metas === undefined
+    ? undefined
+    : ((metas as SplitMap<EntityMeta>)[SUMMARY]?.shared as EntityMeta | undefined)
+}
+
+/** `map` with `shared` in its summary (a copy of the top array when it changes). */
+export function withShared(
+  map: StoredMap<EntityMeta>,
+  shared: EntityMeta | undefined,
+): StoredMap<EntityMeta> {
+  const split = map as SplitMap<EntityMeta>
+  const summary = split[SUMMARY]
+  if (summary === undefined || summary.shared === shared) return map
+  const next = split.slice() as unknown as [object, ...unknown[]]
+  const { size, buckets } = summary
+  next[SUMMARY] = shared === undefined ? { size, buckets } : { size, buckets, shared }
+  return next as unknown as StoredMap<EntityMeta>
+}
+
+/** True when two metas say the same (so one can stand for the other). */
+export function sameMeta(a: EntityMeta, b: EntityMeta): boolean {
+  return (
+    a === b ||
+    (a.fetchedAt === b.fetchedAt &&
+      a.date === b.date &&
+      a.expiresAt === b.expiresAt &&
+      a.confirmedAt === b.confirmedAt &&
+      a.deleted === b.deleted)
+  )
+}
+
+/** The meta of `pk` in a split table: its own entry, else the shared one when it has a record. */
+export function splitMetaOf(
+  records: StoredMap<EntityRecord> | undefined,
+  metas: StoredMap<EntityMeta> | undefined,
+  pk: string,
+): EntityMeta | undefined {
+  const own = getStored<EntityMeta>(metas, true, pk)
+  if (own !== undefined) return own
+  const shared = sharedMetaOf(metas)
+  return shared !== undefined && hasStored(records, true, pk) ? shared : undefined
+}
+
+/** Every pk of a split table with its meta: the entries, then the records that share one. */
+export function forEachSplitMeta(
+  records: StoredMap<EntityRecord> | undefined,
+  metas: StoredMap<EntityMeta> | undefined,
+  fn: (pk: string, meta: EntityMeta) => void,
+): void {
+  forEachStored<EntityMeta>(metas, true, fn)
+  const shared = sharedMetaOf(metas)
+  if (shared === undefined) return
+  forEachStored<EntityRecord>(records, true, (pk) => {
+    if (!hasStored(metas, true, pk)) fn(pk, shared)
+  })
+}
+
+/** Every pk's meta as one plain map (for a table made plain again). */
+export function plainMetas(
+  records: StoredMap<EntityRecord> | undefined,
+  metas: StoredMap<EntityMeta> | undefined,
+): Record<string, EntityMeta> {
+  const plain: Record<string, EntityMeta> = {}
+  forEachSplitMeta(records, metas, (pk, meta) => {
+    if (pk === '__proto__') {
+      Object.defineProperty(plain, pk, {
+        value: meta,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    } else plain[pk] = meta
+  })
+  return plain
+}
+
+/**
+ * The meta map of a split table after a write that gave `meta` to each of its pks (`written`, by
+ * pk) and to at least half of the table's records: `meta` shared, and an entry for every other
+ * pk (tombstones, and records with another meta). `records` is the table after the write,
+ * `before` the meta map before it. Built anew, in one pass over the table and the write.
+ */
+export function rebasedOn(
+  meta: EntityMeta,
+  records: StoredMap<EntityRecord>,
+  before: StoredMap<EntityMeta> | undefined,
+  written: Readonly<Record<string, EntityMeta>>,
+): StoredMap<EntityMeta> {
+  const keys: StoredKey[] = []
+  const values: EntityMeta[] = []
+  const keep = (pk: string, own: EntityMeta) => {
+    if (!own.deleted && sameMeta(own, meta) && hasStored(records, true, pk)) return
+    keys.push(storedKeyOf(pk))
+    values.push(own)
+  }
+  forEachSplitMeta(records, before, (pk, own) => {
+    if (!Object.prototype.hasOwnProperty.call(written, pk)) keep(pk, own)
+  })
+  for (const pk of Object.keys(written)) keep(pk, written[pk] as EntityMeta)
+  return withShared(buildSplit(keys, values), meta)
+}
