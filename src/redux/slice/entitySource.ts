@@ -5,7 +5,7 @@ import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
 import type { SplitMap, StoredMap } from './storedMap'
 import { keysOfStored, splitReader } from './storedMap'
-import { sharedMetaOf } from './sharedMeta'
+import { splitMetaReader } from './sharedMeta'
 import { tokenOf } from './snapshotToken'
 import type { TablesState } from './tables'
 import { getRecord } from './tables'
@@ -45,13 +45,10 @@ function readerOf<T>(root: object, key: string, layout: TablesState['layout']) {
 
 /** Reads the meta of table `key`: its entries, and the shared meta of a split table. */
 function metaReaderOf(tables: TablesState, key: string): (pk: string) => EntityMeta | undefined {
-  const read = readerOf<EntityMeta>(tables.entitiesMeta, key, tables.layout)
-  const shared = isSplitTable(tables.layout, key)
-    ? sharedMetaOf(getOwn(tables.entitiesMeta, key))
-    : undefined
-  if (shared === undefined) return read
+  const own = readerOf<EntityMeta>(tables.entitiesMeta, key, tables.layout)
+  if (!isSplitTable(tables.layout, key)) return own
   const record = readerOf<EntityRecord>(tables.entities, key, tables.layout)
-  return (pk) => read(pk) ?? (record(pk) !== undefined ? shared : undefined)
+  return splitMetaReader(getOwn(tables.entitiesMeta, key), own, record)
 }
 
 /**

@@ -9,12 +9,13 @@
  * records (a list fetched whole, typically), so the cost of re-deriving the entries is at most
  * twice that write's own size. Plain tables (up to 1,024 entries) keep one entry per record.
  */
+import { hasOwn, setOwn } from '../../internal/ownKeys'
 import type { EntityMeta, EntityRecord } from '../../normalizr/types'
 import type { SplitMap, StoredKey } from './splitMap'
 import { storedKeyOf, SUMMARY } from './splitMap'
 import { buildSplit } from './splitWrite'
 import type { StoredMap } from './storedMap'
-import { forEachStored, getStored, hasStored } from './storedMap'
+import { forEachStored, hasStored } from './storedMap'
 
 /** The meta shared by a split table's records without an entry of their own, if any. */
 export function sharedMetaOf(metas: StoredMap<EntityMeta> | undefined): EntityMeta | undefined {
@@ -49,16 +50,18 @@ export function sameMeta(a: EntityMeta, b: EntityMeta): boolean {
   )
 }
 
-/** The meta of `pk` in a split table: its own entry, else the shared one when it has a record. */
-export function splitMetaOf(
-  records: StoredMap<EntityRecord> | undefined,
+/**
+ * Reads the meta of a split table by pk: its own entry, else the shared meta when the pk has a
+ * record. `own` and `record` read the table's meta map and records map.
+ */
+export function splitMetaReader(
   metas: StoredMap<EntityMeta> | undefined,
-  pk: string,
-): EntityMeta | undefined {
-  const own = getStored<EntityMeta>(metas, true, pk)
-  if (own !== undefined) return own
+  own: (pk: string) => EntityMeta | undefined,
+  record: (pk: string) => EntityRecord | undefined,
+): (pk: string) => EntityMeta | undefined {
   const shared = sharedMetaOf(metas)
-  return shared !== undefined && hasStored(records, true, pk) ? shared : undefined
+  if (shared === undefined) return own
+  return (pk) => own(pk) ?? (record(pk) !== undefined ? shared : undefined)
 }
 
 /** Every pk of a split table with its meta: the entries, then the records that share one. */
@@ -81,16 +84,7 @@ export function plainMetas(
   metas: StoredMap<EntityMeta> | undefined,
 ): Record<string, EntityMeta> {
   const plain: Record<string, EntityMeta> = {}
-  forEachSplitMeta(records, metas, (pk, meta) => {
-    if (pk === '__proto__') {
-      Object.defineProperty(plain, pk, {
-        value: meta,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
-    } else plain[pk] = meta
-  })
+  forEachSplitMeta(records, metas, (pk, meta) => setOwn(plain, pk, meta))
   return plain
 }
 
@@ -114,7 +108,7 @@ export function rebasedOn(
     values.push(own)
   }
   forEachSplitMeta(records, before, (pk, own) => {
-    if (!Object.prototype.hasOwnProperty.call(written, pk)) keep(pk, own)
+    if (!hasOwn(written, pk)) keep(pk, own)
   })
   for (const pk of Object.keys(written)) keep(pk, written[pk] as EntityMeta)
   return withShared(buildSplit(keys, values), meta)

@@ -18,7 +18,6 @@ import {
   rebasedOn,
   sameMeta,
   sharedMetaOf,
-  splitMetaOf,
   withShared,
 } from './sharedMeta'
 import {
@@ -40,14 +39,6 @@ export type TablesState = Pick<EntityCacheState, 'entities' | 'entitiesMeta' | '
 /** The record `key`/`pk`, or `undefined` (missing or deleted). */
 export function getRecord(state: TablesState, key: string, pk: string): EntityRecord | undefined {
   return getStored<EntityRecord>(getOwn(state.entities, key), isSplitTable(state.layout, key), pk)
-}
-
-/** The meta of `key`/`pk` (tombstones included), or `undefined`. */
-export function getEntityMeta(state: TablesState, key: string, pk: string): EntityMeta | undefined {
-  const metas = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
-  return isSplitTable(state.layout, key)
-    ? splitMetaOf(getOwn(state.entities, key), metas, pk)
-    : getStored<EntityMeta>(metas, false, pk)
 }
 
 /** Every pk of table `key` with its meta (tombstones included). */
