@@ -89,7 +89,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
 
   /** A member whose schema is `[entity]`: {@link unvisitMember} without the schema dispatch. */
   memberEntities(entity: EntitySchemaContract, input: unknown): unknown {
-    return input === undefined || input === null ? input : this.entityItems(entity, input)
+    return this.entityItems(entity, input)
   }
 
   constructor(

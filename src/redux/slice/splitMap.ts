@@ -149,10 +149,8 @@ function bucketIn<T>(map: SplitMap<T>, buckets: number, stored: StoredKey): Buck
 function valueIn<T>(map: SplitMap<T>, buckets: number, stored: StoredKey): T | undefined {
   const bucket = bucketIn(map, buckets, stored)
   if (bucket === undefined) return undefined
-  for (let i = 0; i < bucket.length; i += 2) {
-    if (bucket[i] === stored) return bucket[i + 1] as T
-  }
-  return undefined
+  const at = positionIn(bucket, stored, bucket.length)
+  return at < 0 ? undefined : (bucket[at + 1] as T)
 }
 
 /** The value stored under `key`, or `undefined`. */
