@@ -1,20 +1,8 @@
 import type { EntitySource, PlainTables } from 'rtk-resources'
 import { Entity, MemoCache, schema } from 'rtk-resources'
 import { Post, User } from '../fixtures/entities'
+import { Row, SIZE, later, rowList, rows } from '../fixtures/rows'
 import { write } from '../fixtures/tables'
-
-class Row extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Row'
-}
-
-const rowList = [Row]
-const SIZE = 1000
-const later = (time: number) => ({ fetchedAt: time, date: time })
 
 /** A view of `source` that counts the records asked for; `feed: false` hides its change reports. */
 function counting(source: EntitySource, feed = true) {
@@ -39,21 +27,22 @@ function counting(source: EntitySource, feed = true) {
 const edit = (tables: PlainTables, id: number, time: number) =>
   write(Row, { id, title: `at ${time}` }, tables, later(time))
 
-describe('MemoCache: sources that report their changes', () => {
-  const rows = () =>
-    write(
-      rowList,
-      Array.from({ length: SIZE }, (_, i) => ({ id: i + 1, title: `row ${i + 1}` })),
-    )
+/**
+ * Rows read once through a new memo, then row 1 edited: the first change starts the tracking
+ * (the list is looked at once more, then trusted).
+ */
+function tracking() {
+  const { result, tables, source } = rows()
+  const memo = new MemoCache()
+  memo.denormalize(rowList, result, source)
+  const edited = edit(tables, 1, 2000)
+  return { memo, result, tables: edited.tables, source: edited.source }
+}
 
+describe('MemoCache: sources that report their changes', () => {
   it('a re-read after one change asks for O(changes) records, not every row', () => {
-    const seeded = rows()
-    const result = seeded.result
-    let { tables, source } = seeded
-    const memo = new MemoCache()
-    memo.denormalize(rowList, result, source)
-    // The first change starts the tracking (the list is looked at once more, then trusted).
-    ;({ tables, source } = edit(tables, 1, 2000))
+    const { memo, result, ...start } = tracking()
+    let { tables, source } = start
     let previous = memo.denormalize(rowList, result, source).data as Row[]
     for (const [id, time] of [
       [500, 3000],
@@ -93,12 +82,7 @@ describe('MemoCache: sources that report their changes', () => {
   })
 
   it('an unrelated change leaves every read as it was, without a look', () => {
-    const seeded = rows()
-    const result = seeded.result
-    let { tables, source } = seeded
-    const memo = new MemoCache()
-    memo.denormalize(rowList, result, source)
-    ;({ tables, source } = edit(tables, 1, 2000))
+    const { memo, result, tables, source } = tracking()
     const list = memo.denormalize(rowList, result, source).data
     const other = write(User, { id: 1, name: 'someone' }, tables, later(3000))
     const { view, counter } = counting(other.source)
@@ -188,12 +172,7 @@ describe('MemoCache: sources that report their changes', () => {
   })
 
   it('forgotten records read as new instances, in the list and alone', () => {
-    const seeded = rows()
-    const result = seeded.result
-    let { tables, source } = seeded
-    const memo = new MemoCache()
-    memo.denormalize(rowList, result, source)
-    ;({ tables, source } = edit(tables, 1, 2000))
+    const { memo, result, source } = tracking()
     const before = memo.denormalize(rowList, result, source).data as Row[]
     memo.forgetEntities('Row', ['10', '20'])
     const after = memo.denormalize(rowList, result, source).data as Row[]

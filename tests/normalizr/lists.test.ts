@@ -1,26 +1,7 @@
-import { Entity, MemoCache, createPlainSource, schema } from 'rtk-resources'
+import { MemoCache, createPlainSource, schema } from 'rtk-resources'
+import { Row, SIZE, later, rowList, rows } from '../fixtures/rows'
 import { Article, ArticleSummary, Post, User } from '../fixtures/entities'
 import { write } from '../fixtures/tables'
-
-class Row extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Row'
-}
-
-/** Results are memoized per schema object: one list schema for good. */
-const rowList = [Row]
-const SIZE = 1000
-const later = (time: number) => ({ fetchedAt: time, date: time })
-
-const rows = () =>
-  write(
-    rowList,
-    Array.from({ length: SIZE }, (_, i) => ({ id: i + 1, title: `row ${i + 1}` })),
-  )
 
 /** Positions whose item is not the same object in both lists. */
 function changedPositions(before: readonly unknown[], after: readonly unknown[]): number[] {
