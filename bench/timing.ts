@@ -98,26 +98,31 @@ export function taskWithSetup<T>(
   }
 }
 
-/** Times every task, interleaved in rounds; returns one {@link Timing} per task. */
-export function compare(tasks: readonly Task[], options: MeasureOptions = {}): Timing[] {
+/** How {@link compare} and {@link compareAsync} sample: the options with their defaults. */
+function roundsOf(options: MeasureOptions) {
   const { warmupMs = 300, budgetMs = 2000, minSamples = 15, maxSamples = 300, rounds = 3 } = options
-  const samples = tasks.map(() => [] as number[])
-  for (const t of tasks) t.warm(warmupMs)
   const perRoundMin = Math.ceil(minSamples / rounds)
   const perRoundMax = Math.ceil(maxSamples / rounds)
+  return {
+    warmupMs,
+    rounds,
+    /** Whether a task that took `n` samples since `start` (this round) takes another. */
+    more: (n: number, start: number) =>
+      n < perRoundMin || (n < perRoundMax && performance.now() - start < budgetMs / rounds),
+  }
+}
+
+/** Times every task, interleaved in rounds; returns one {@link Timing} per task. */
+export function compare(tasks: readonly Task[], options: MeasureOptions = {}): Timing[] {
+  const { warmupMs, rounds, more } = roundsOf(options)
+  const samples = tasks.map(() => [] as number[])
+  for (const t of tasks) t.warm(warmupMs)
   for (let round = 0; round < rounds; round++) {
     tasks.forEach((t, i) => {
       const times = samples[i] as number[]
       gc()
       const start = performance.now()
-      let n = 0
-      while (
-        n < perRoundMin ||
-        (n < perRoundMax && performance.now() - start < budgetMs / rounds)
-      ) {
-        times.push(t.sample())
-        n++
-      }
+      for (let n = 0; more(n, start); n++) times.push(t.sample())
     })
   }
   return samples.map(summarize)
@@ -165,24 +170,15 @@ export async function compareAsync(
   tasks: readonly AsyncTask[],
   options: MeasureOptions = {},
 ): Promise<Timing[]> {
-  const { warmupMs = 300, budgetMs = 2000, minSamples = 15, maxSamples = 300, rounds = 3 } = options
+  const { warmupMs, rounds, more } = roundsOf(options)
   const samples = tasks.map(() => [] as number[])
   for (const t of tasks) await t.warm(warmupMs)
-  const perRoundMin = Math.ceil(minSamples / rounds)
-  const perRoundMax = Math.ceil(maxSamples / rounds)
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < tasks.length; i++) {
       const times = samples[i] as number[]
       gc()
       const start = performance.now()
-      let n = 0
-      while (
-        n < perRoundMin ||
-        (n < perRoundMax && performance.now() - start < budgetMs / rounds)
-      ) {
-        times.push(await (tasks[i] as AsyncTask).sample())
-        n++
-      }
+      for (let n = 0; more(n, start); n++) times.push(await (tasks[i] as AsyncTask).sample())
     }
   }
   return samples.map(summarize)
