@@ -7,7 +7,7 @@ import { isPlainObject } from '../internal/ownKeys'
 import { convertField } from './convert'
 import { EntityNode, NO_DEPS, NO_READS, RecordDep, TableDep, isValidIn } from './graph'
 import type { NodeTable, Walk, GraphNode } from './graph'
-import { isEntitySchema, isSchemaObject } from './isEntity'
+import { hasSchemaMembers, isEntitySchema, isSchemaObject } from './isEntity'
 import { reuse } from './reuse'
 import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
 import type {
@@ -28,14 +28,6 @@ export interface RunMemo {
   entityNodes(entity: EntitySchemaContract): NodeTable
   /** Told of each entity node whose members were just resolved. */
   registerBuilt(node: GraphNode): void
-}
-
-/** True when a class's `schema` names at least one member. */
-function hasMembers(schema: Record<string, unknown>): boolean {
-  for (const member in schema) {
-    if (Object.prototype.hasOwnProperty.call(schema, member)) return true
-  }
-  return false
 }
 
 /** What a run keeps per class it read. */
@@ -182,7 +174,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
         const source = this.source
         known = {
           nodes: this.memo.entityNodes(entity),
-          hasMembers: hasMembers(entity.schema),
+          hasMembers: hasSchemaMembers(entity.schema),
           read: source.readerOf ? source.readerOf(key) : (pk) => source.getEntity(key, pk),
           plan: planOf(entity),
         }

@@ -18,3 +18,11 @@ export function isSchemaObject(schema: unknown): schema is SchemaContract {
     typeof (schema as Partial<SchemaContract>).denormalize === 'function'
   )
 }
+
+/** True when an entity class's `schema` names at least one member (it has nested schemas). */
+export function hasSchemaMembers(schema: Record<string, unknown>): boolean {
+  for (const member in schema) {
+    if (Object.prototype.hasOwnProperty.call(schema, member)) return true
+  }
+  return false
+}

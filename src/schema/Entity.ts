@@ -1,6 +1,6 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { getOwn, hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
-import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
+import { hasSchemaMembers, isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import { isNewerWrite } from '../normalizr/order'
 import type {
   EntityMeta,
@@ -268,14 +268,7 @@ export abstract class Entity {
     if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
     const pk = toPrimaryKey(entityKey, this.pk(processed, parent, key, ctx.args), input)
     const schema = this.schema
-    let hasMembers = false
-    for (const member in schema) {
-      if (hasOwn(schema, member)) {
-        hasMembers = true
-        break
-      }
-    }
-    if (!hasMembers) {
+    if (!hasSchemaMembers(schema)) {
       // No nested schemas: no recursion, so no cycle guard needed.
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)

@@ -4,7 +4,7 @@
  * when its meta grows past {@link PLAIN_LIMIT} entries, and made plain again when garbage
  * collection leaves it at {@link SHRINK_LIMIT} or fewer.
  */
-import { getOwn, setOwn, deleteOwn } from '../../internal/ownKeys'
+import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
 import { linkSnapshots } from '../../normalizr/changeLog'
 import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
 import type { StateLayout } from './layout'
@@ -78,7 +78,7 @@ function passesPlainLimit(metaTable: StoredMap<EntityMeta> | undefined, pks: rea
   let size = metaTable ? Object.keys(metaTable).length : 0
   if (size + pks.length <= PLAIN_LIMIT) return false
   for (const pk of pks) {
-    if (metaTable === undefined || !Object.prototype.hasOwnProperty.call(metaTable, pk)) size += 1
+    if (metaTable === undefined || !hasOwn(metaTable, pk)) size += 1
     if (size > PLAIN_LIMIT) return true
   }
   return false
