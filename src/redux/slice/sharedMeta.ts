@@ -11,7 +11,7 @@
  */
 import { hasOwn, setOwn } from '../../internal/ownKeys'
 import type { EntityMeta, EntityRecord } from '../../normalizr/types'
-import type { SplitMap, StoredKey } from './splitMap'
+import type { SplitMap, SplitSummary, StoredKey } from './splitMap'
 import { storedKeyOf, SUMMARY } from './splitMap'
 import { buildSplit } from './splitWrite'
 import type { StoredMap } from './storedMap'
@@ -24,18 +24,26 @@ export function sharedMetaOf(metas: StoredMap<EntityMeta> | undefined): EntityMe
     : ((metas as SplitMap<EntityMeta>)[SUMMARY]?.shared as EntityMeta | undefined)
 }
 
-/** `map` with `shared` in its summary (a copy of the top array when it changes). */
-export function withShared(
-  map: StoredMap<EntityMeta>,
-  shared: EntityMeta | undefined,
+/**
+ * Puts `shared` in the summary of `fresh`, a split map this write has just made (nobody holds it
+ * yet, so its summary is replaced in place rather than its top array copied once more).
+ */
+function setShared(fresh: StoredMap<EntityMeta>, shared: EntityMeta): StoredMap<EntityMeta> {
+  const top = fresh as unknown as [SplitSummary, ...unknown[]]
+  top[SUMMARY] = { ...top[SUMMARY], shared }
+  return fresh
+}
+
+/**
+ * `after`, the meta map a write made from `before`, keeping `before`'s shared meta. A split
+ * write gives back `before` itself when it changes nothing, else a new map with a new summary.
+ */
+export function keepShared(
+  before: StoredMap<EntityMeta> | undefined,
+  after: StoredMap<EntityMeta>,
 ): StoredMap<EntityMeta> {
-  const split = map as SplitMap<EntityMeta>
-  const summary = split[SUMMARY]
-  if (summary === undefined || summary.shared === shared) return map
-  const next = split.slice() as unknown as [object, ...unknown[]]
-  const { size, buckets } = summary
-  next[SUMMARY] = shared === undefined ? { size, buckets } : { size, buckets, shared }
-  return next as unknown as StoredMap<EntityMeta>
+  const shared = sharedMetaOf(before)
+  return after === before || shared === undefined ? after : setShared(after, shared)
 }
 
 /** True when two metas say the same (so one can stand for the other). */
@@ -111,5 +119,5 @@ export function rebasedOn(
     if (!hasOwn(written, pk)) keep(pk, own)
   })
   for (const pk of Object.keys(written)) keep(pk, written[pk] as EntityMeta)
-  return withShared(buildSplit(keys, values), meta)
+  return setShared(buildSplit(keys, values), meta)
 }

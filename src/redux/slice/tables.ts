@@ -18,7 +18,7 @@ import {
   rebasedOn,
   sameMeta,
   sharedMetaOf,
-  withShared,
+  keepShared,
 } from './sharedMeta'
 import {
   countStored,
@@ -117,7 +117,7 @@ function splitMetasAfter(
       }
     }
   }
-  return withShared(updateStored(before, true, { keys: pks, values }), shared)
+  return keepShared(before, updateStored(before, true, { keys: pks, values }))
 }
 
 /** Copies of the roots, being written. */
@@ -213,9 +213,8 @@ export function removeFromTables(
     const before = getOwn<StoredMap<EntityRecord>>(state.entities, key)
     const beforeMeta = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
     const table = updateStored<EntityRecord>(before, split, removals)
-    let metaTable = updateStored<EntityMeta>(beforeMeta, split, removals)
-    if (split && metaTable !== beforeMeta)
-      metaTable = withShared(metaTable, sharedMetaOf(beforeMeta))
+    const removed = updateStored<EntityMeta>(beforeMeta, split, removals)
+    const metaTable = split ? keepShared(beforeMeta, removed) : removed
     if (table === (before ?? table) && metaTable === (beforeMeta ?? metaTable)) continue
     next ??= { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
     const sized = shrunk(key, table, metaTable, layout)
