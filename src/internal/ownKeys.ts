@@ -12,7 +12,10 @@ export function hasOwn(obj: object, key: PropertyKey): boolean {
 }
 
 /** Reads `obj[key]` only when `obj` holds it itself; inherited members read as `undefined`. */
-export function getOwn<T = unknown>(obj: object | undefined | null, key: string): T | undefined {
+export function getOwn<T = unknown>(
+  obj: object | undefined | null,
+  key: string | number,
+): T | undefined {
   if (obj == null) return undefined
   return hasOwnProperty.call(obj, key) ? ((obj as Record<string, T>)[key] as T) : undefined
 }

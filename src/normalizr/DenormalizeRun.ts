@@ -35,7 +35,7 @@ interface ClassInRun {
   readonly nodes: NodeTable
   readonly hasMembers: boolean
   /** Reads the class's table by pk. */
-  readonly read: (pk: string) => EntityRecord | undefined
+  readonly read: (pk: string | number) => EntityRecord | undefined
   /** The class's read hooks. */
   readonly plan: EntityReadPlan
 }
@@ -63,7 +63,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
   private lastEntity: EntitySchemaContract | undefined
   private lastNodes: NodeTable | undefined
   private lastHasMembers = false
-  private lastRead: (pk: string) => EntityRecord | undefined = () => undefined
+  private lastRead: (pk: string | number) => EntityRecord | undefined = () => undefined
   private lastPlan: EntityReadPlan | undefined
   /** The same for every class this run read (members alternate classes: Issue, User, Label). */
   private readonly classes = new Map<EntitySchemaContract, ClassInRun>()
@@ -175,7 +175,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
         known = {
           nodes: this.memo.entityNodes(entity),
           hasMembers: hasSchemaMembers(entity.schema),
-          read: source.readerOf ? source.readerOf(key) : (pk) => source.getEntity(key, pk),
+          read: source.readerOf ? source.readerOf(key) : (pk) => source.getEntity(key, String(pk)),
           plan: planOf(entity),
         }
         this.classes.set(entity, known)
@@ -192,9 +192,11 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
   private visitEntity(entity: EntitySchemaContract, input: unknown): unknown {
     if (input === undefined || input === null) return input
     if (typeof input === 'object') return this.inlineEntity(entity, input as EntityRecord)
-    const pk = typeof input === 'string' ? input : String(input)
+    // A number (what pk() returned, kept in lists) finds the same node and record as its decimal
+    // string, so none is made per record (a string is made only to note a missing record).
+    const id = typeof input === 'string' || typeof input === 'number' ? input : String(input)
     const nodes = this.nodesOf(entity)
-    const node = nodes[pk]
+    const node = nodes[id as string]
     const clock = this.clock
     if (
       node !== undefined &&
@@ -205,22 +207,22 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
       this.addDep(node)
       return node.instance
     }
-    const record = this.lastRead(pk)
+    const record = this.lastRead(id)
     if (record === undefined) {
-      this.owner?.addRead(new RecordDep(entity.key, pk, undefined))
+      this.owner?.addRead(new RecordDep(entity.key, String(id), undefined))
       return undefined
     }
     const plan = this.lastPlan as EntityReadPlan
     const instance = plan.create(record) as Record<string, unknown> | undefined
     if (!instance) {
-      this.owner?.addRead(new RecordDep(entity.key, pk, record))
+      this.owner?.addRead(new RecordDep(entity.key, String(id), record))
       return INVALID
     }
     let target: EntityNode
     let previous: Record<string, unknown> | undefined
     if (node === undefined) {
-      target = new EntityNode(entity, pk, record, instance)
-      nodes[pk] = target
+      target = new EntityNode(entity, id, record, instance)
+      nodes[id as string] = target
     } else {
       // Rebuilt in place: parents built before now see that they hold the previous instance.
       target = node

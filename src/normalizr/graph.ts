@@ -117,7 +117,11 @@ export const FORGOTTEN: EntityRecord = Object.freeze({})
 export class EntityNode extends GraphNode {
   constructor(
     readonly entity: EntitySchemaContract,
-    readonly pk: string,
+    /**
+     * The pk as the reference that first read it held it: a number when `pk()` returned one (no
+     * string is made per record read); it names the same record as its decimal string.
+     */
+    readonly pk: string | number,
     public record: EntityRecord,
     public instance: Record<string, unknown>,
   ) {
@@ -126,7 +130,7 @@ export class EntityNode extends GraphNode {
 
   override ownReadsHold(source: EntitySource): boolean {
     return (
-      source.getEntity(this.entity.key, this.pk) === this.record &&
+      source.getEntity(this.entity.key, String(this.pk)) === this.record &&
       (this.reads === NO_READS || super.ownReadsHold(source))
     )
   }

@@ -33,6 +33,10 @@ export function createPlainSource(tables: PlainTables): EntitySource {
     // A token of its own: memo nodes keep it, and must not keep these tables alive with it.
     token: {},
     getEntity: (key, pk) => getOwn(getOwn(entities, key), pk),
+    readerOf(key) {
+      const table = getOwn<Record<string, EntityRecord>>(entities, key)
+      return (pk) => getOwn(table, pk)
+    },
     getMeta: (key, pk) => getOwn(getOwn(entitiesMeta, key), pk),
     getTable: (key) => getOwn(entities, key),
     forEachEntity(key, fn) {

@@ -96,7 +96,9 @@ function itemFields(
   }
   for (const table of Object.values(normalized.entities)) {
     const record =
-      typeof result === 'string' ? getOwn<Record<string, unknown>>(table, result) : undefined
+      typeof result === 'string' || typeof result === 'number'
+        ? getOwn<Record<string, unknown>>(table, String(result))
+        : undefined
     if (record) copy(record)
   }
   // The call's params (first arg) and body win over the record.

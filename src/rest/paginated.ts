@@ -31,11 +31,25 @@ export type PaginatedEndpoint<E, TArgs extends any[]> = Omit<
   mergeResult(existing: unknown, incoming: unknown): unknown
 }
 
+/**
+ * What an item of a normalized list is compared by: a pk as the tables key it (`1` and `'1'` are
+ * one entity; a list stored before pks were kept as numbers holds strings), a union's reference
+ * by its pk and schema.
+ */
+function identityOf(item: unknown): string {
+  if (typeof item === 'number') return String(item)
+  if (typeof item === 'string') return item
+  if (isPlainObject(item) && typeof item.id === 'number') {
+    return stableStringify({ ...item, id: String(item.id) })
+  }
+  return stableStringify(item)
+}
+
 function appendUnique(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
-  const seen = new Set(existing.map((item) => stableStringify(item)))
+  const seen = new Set(existing.map(identityOf))
   const out = [...existing]
   for (const item of incoming) {
-    const id = stableStringify(item)
+    const id = identityOf(item)
     if (seen.has(id)) continue
     seen.add(id)
     out.push(item)

@@ -82,11 +82,12 @@ export function locateEntities(
     if (value === undefined || value === null || s === undefined || s === null) return value
     if (typeof s === 'function') {
       if (!isEntitySchema(s)) return value
-      const pk = s.normalize(value, parent, key, ctx)
-      if (typeof value === 'object' && typeof pk === 'string') {
+      const ref = s.normalize(value, parent, key, ctx)
+      if (typeof value === 'object' && (typeof ref === 'string' || typeof ref === 'number')) {
+        const pk = String(ref)
         for (const path of paths.get(value) ?? []) found.push({ key: s.key, pk, entity: s, path })
       }
-      return pk
+      return ref
     }
     if (typeof s !== 'object') return value
     if (isSchemaObject(s)) return s.normalize(value, parent, key, ctx)

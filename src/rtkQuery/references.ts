@@ -71,8 +71,8 @@ export function rebuild(
   source: EntitySource,
 ): unknown {
   if (isEntitySchema(definition)) {
-    if (typeof stored !== 'string') return stored
-    return inline(definition, stored, current, source)
+    if (typeof stored !== 'string' && typeof stored !== 'number') return stored
+    return inline(definition, String(stored), current, source)
   }
   const item = listItemEntity(definition)
   if (item === undefined || !Array.isArray(stored)) return NOT_HANDLED
@@ -97,7 +97,8 @@ export function pointsElsewhere(
   current: unknown,
 ): boolean | undefined {
   if (isEntitySchema(definition)) {
-    return typeof stored === 'string' && pkOf(definition, current) !== stored
+    if (typeof stored !== 'string' && typeof stored !== 'number') return false
+    return pkOf(definition, current) !== String(stored)
   }
   const item = listItemEntity(definition)
   if (item === undefined || !Array.isArray(stored)) return undefined

@@ -5,7 +5,7 @@ import type {
   SchemaContract,
 } from '../normalizr/types'
 import type { EntityClass } from './Entity'
-import { toPrimaryKey } from './primaryKey'
+import { referenceTo, toPrimaryKey } from './primaryKey'
 
 /**
  * Marks the entity a response names as deleted (a plain tombstone in the cache). Afterwards it
@@ -27,15 +27,14 @@ export class Delete<TEntity extends EntityClass = EntityClass> implements Schema
 
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
     const entity = this.schema
-    let pk: string
+    let id: unknown = input
     if (typeof input === 'object' && input !== null) {
       const processed = (entity.process(input, parent, key, ctx.args) ?? input) as object
-      pk = toPrimaryKey(entity.key, entity.pk(processed as never, parent, key, ctx.args), input)
-    } else {
-      pk = toPrimaryKey(entity.key, input, input)
+      id = entity.pk(processed as never, parent, key, ctx.args)
     }
+    const pk = toPrimaryKey(entity.key, id, input)
     ctx.deleteEntity(entity as unknown as EntitySchemaContract, pk)
-    return pk
+    return referenceTo(id, pk)
   }
 
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {

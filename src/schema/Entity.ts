@@ -11,7 +11,7 @@ import type {
   QueryContext,
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
-import { toPrimaryKey, usablePrimaryKey } from './primaryKey'
+import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /** A record's `validate` message, or `undefined` when valid (Entity.validate's shape). */
 type Validate = (record: EntityRecord) => string | undefined
@@ -260,22 +260,26 @@ export abstract class Entity {
     key: string | undefined,
     ctx: NormalizeContext,
   ): unknown {
-    // Already a reference: stored as a string, as the tables key it (`1` and `'1'` are one).
-    if (typeof input === 'number' || typeof input === 'bigint') return String(input)
+    // Already a reference: a finite number is kept (see referenceTo), a bigint becomes the string
+    // the tables key it by (`1`, `1n` and `'1'` are one entity).
+    if (typeof input === 'number') return Number.isFinite(input) ? input || 0 : String(input)
+    if (typeof input === 'bigint') return String(input)
     if (typeof input !== 'object' || input === null) return input
     const entityKey = this.key
     const processed = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
     if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
-    const pk = toPrimaryKey(entityKey, this.pk(processed, parent, key, ctx.args), input)
+    const id = this.pk(processed, parent, key, ctx.args)
+    const pk = toPrimaryKey(entityKey, id, input)
     const schema = this.schema
     if (!hasSchemaMembers(schema)) {
       // No nested schemas: no recursion, so no cycle guard needed.
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
       ctx.addEntity(this as never, processed, pk)
-      return pk
+      return referenceTo(id, pk)
     }
-    if (ctx.enter(input)) return pk // a cycle in the input: the outer visit stores it
+    // A cycle in the input: the outer visit stores it.
+    if (ctx.enter(input)) return referenceTo(id, pk)
     try {
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
@@ -290,7 +294,7 @@ export abstract class Entity {
       ctx.leave(input)
     }
     ctx.addEntity(this as never, processed, pk)
-    return pk
+    return referenceTo(id, pk)
   }
 
   /**
@@ -304,7 +308,7 @@ export abstract class Entity {
     parent: unknown,
     key: string | undefined,
     ctx: NormalizeContext,
-  ): string | undefined {
+  ): string | number | undefined {
     let id: unknown
     try {
       id = this.pk(input as Record<string, unknown>, parent, key, ctx.args)
@@ -312,8 +316,9 @@ export abstract class Entity {
       id = undefined // the raw input may not have the shape pk() reads
     }
     const pk = usablePrimaryKey(id)
-    if (pk !== undefined) ctx.deleteEntity(this as never, pk)
-    return pk
+    if (pk === undefined) return undefined
+    ctx.deleteEntity(this as never, pk)
+    return referenceTo(id, pk)
   }
 
   /** @internal Finds the pk named by the first argument when that entity is stored. */

@@ -22,3 +22,13 @@ export function toPrimaryKey(entityKey: string, id: unknown, input: unknown): st
   if (pk === undefined) throw new MissingPrimaryKeyError(entityKey, id, input)
   return pk
 }
+
+/**
+ * What a normalized result holds for an entity whose pk is `pk`: the number `pk()` returned when it
+ * returned a finite number (as rest-hooks does; `-0` as `0`, which JSON cannot tell apart), else
+ * the string the tables use. A number takes no string per record in a stored list, and reads the
+ * same, since the tables treat `1` and `'1'` as one entity.
+ */
+export function referenceTo(id: unknown, pk: string): string | number {
+  return typeof id === 'number' ? id || 0 : pk
+}

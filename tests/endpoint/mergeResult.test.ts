@@ -34,17 +34,17 @@ test('the second response is merged with the stored one; the action carries the 
   await controller.fetch(append, { page: 'a' })
   const users = await controller.fetch(append, { page: 'b' })
   expect(users.map((u) => u.name)).toEqual(['Ada', 'Grace H.', 'Linus'])
-  expect(store.getState().data.results.users).toEqual(['1', '2', '3'])
+  expect(store.getState().data.results.users).toEqual([1, 2, 3])
   const received = recorded.filter((a) => a.type === 'data/received')
   expect(received).toHaveLength(2)
-  expect((received[1]?.payload as { result: unknown }).result).toEqual(['1', '2', '3'])
+  expect((received[1]?.payload as { result: unknown }).result).toEqual([1, 2, 3])
   check()
 })
 
 test('without a stored result the response is stored as it is', async () => {
   const { store, controller, check } = makeRestStore()
   await controller.fetch(append, { page: 'b' })
-  expect(store.getState().data.results.users).toEqual(['2', '3'])
+  expect(store.getState().data.results.users).toEqual([2, 3])
   check()
 })
 
@@ -64,6 +64,6 @@ test('requests with different args are not deduplicated by their shared key', as
   await first
   gates.b.resolve()
   await second
-  expect(store.getState().data.results.users).toEqual(['1', '2', '3'])
+  expect(store.getState().data.results.users).toEqual([1, 2, 3])
   check()
 })

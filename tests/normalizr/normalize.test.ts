@@ -61,7 +61,7 @@ describe('normalize', () => {
       { data: { items: [Post] } },
       { data: { items: [{ id: 1, author: { id: 2 } }] } },
     )
-    expect(result).toEqual({ data: { items: ['1'] } })
+    expect(result).toEqual({ data: { items: [1] } })
     expect(response.entities.User?.['2']).toEqual({ id: 2 })
   })
 
@@ -101,8 +101,19 @@ describe('normalize', () => {
 
   it('accepts 0 as an id', () => {
     const { result, response } = write(User, { id: 0, name: 'zero' })
-    expect(result).toBe('0')
+    expect(result).toBe(0)
     expect(response.entities.User?.['0']).toEqual({ id: 0, name: 'zero' })
+  })
+
+  it('keeps a pk as pk() returned it: numbers stay numbers, -0 is 0, a bigint becomes a string', () => {
+    // User's pk() returns `this.id`.
+    const { result, response } = write([User], [{ id: 5 }, { id: 'x' }])
+    expect(result).toEqual([5, 'x'])
+    expect(Object.keys(response.entities.User ?? {}).sort()).toEqual(['5', 'x'])
+    // References already normalized (ids) are kept the same way (JSON has no -0, no bigint).
+    const refs = write({ a: User, b: User, c: User, d: User }, { a: 7, b: '8', c: 9n, d: -0 })
+    expect(refs.result).toEqual({ a: 7, b: '8', c: '9', d: 0 })
+    expect(Object.is((refs.result as { d: number }).d, 0)).toBe(true)
   })
 
   it('treats 1 and "1" as the same entity', () => {
@@ -113,7 +124,8 @@ describe('normalize', () => {
         { id: '1', email: 'string' },
       ],
     )
-    expect(result).toEqual(['1', '1'])
+    // The list keeps what pk() returned; the table has one record.
+    expect(result).toEqual([1, '1'])
     expect(Object.keys(response.entities.User ?? {})).toEqual(['1'])
     expect(response.entities.User?.['1']).toEqual({ id: '1', name: 'number', email: 'string' })
   })
@@ -123,9 +135,9 @@ describe('normalize', () => {
     const post = { id: 10, title: 'loop', author: user }
     user.posts = [post]
     const { response, result } = write(User, user)
-    expect(result).toBe('1')
-    expect(response.entities.User?.['1']).toEqual({ id: 1, name: 'Cy', posts: ['10'] })
-    expect(response.entities.Post?.['10']).toEqual({ id: 10, title: 'loop', author: '1' })
+    expect(result).toBe(1)
+    expect(response.entities.User?.['1']).toEqual({ id: 1, name: 'Cy', posts: [10] })
+    expect(response.entities.Post?.['10']).toEqual({ id: 10, title: 'loop', author: 1 })
     expectPlainJson(response)
   })
 

@@ -40,7 +40,7 @@ test('fetch normalizes into the slice and resolves to the denormalized value', a
   expect(result[0]?.posts[0]?.author).toBe(result[0])
   const state = store.getState().data
   expect(Object.keys(state.entities).sort()).toEqual(['Post', 'User'])
-  expect(state.results['getUsers []']).toEqual(['1', '2'])
+  expect(state.results['getUsers []']).toEqual([1, 2])
   expectPlain(store.getState())
   expectSilentChecks()
 })

@@ -44,7 +44,7 @@ test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async
   expect(state.layout).toEqual({ version: 4, splitTables: [], splitRequests: false })
   expect(state.entities).toEqual({ User: { '1': { id: 1, name: 'user 1' } } })
   expect(state.entitiesMeta.User?.['1']).toMatchObject({ fetchedAt: expect.any(Number) })
-  expect(state.results).toEqual({ 'getUser [{"id":1}]': '1' })
+  expect(state.results).toEqual({ 'getUser [{"id":1}]': 1 })
   expect(state.meta['getUser [{"id":1}]']).toMatchObject({ expiresAt: expect.any(Number) })
   expectPlain(state)
   expect(replay()).toEqual(store.getState())

@@ -165,3 +165,37 @@ describe('paginated with other list shapes', () => {
     check()
   })
 })
+
+describe('paginated compares items by pk as the tables key them', () => {
+  const getNextPage = getNews.paginated(({ cursor: _cursor, ...rest }: { cursor: string }) => [
+    rest,
+  ])
+
+  it('a list stored with string pks (before numbers were kept) gets no second copy of 1 or "2"', () => {
+    const stored = { results: ['1', '2'], nextPage: '2', prevPage: null }
+    const page = { results: [2, '3', 1, 4], nextPage: null, prevPage: '1' }
+    expect(getNextPage.mergeResult(stored, page)).toEqual({
+      results: ['1', '2', '3', 4],
+      nextPage: null,
+      prevPage: '1',
+    })
+  })
+
+  it('a union reference is compared by its pk and schema', () => {
+    const stored = { results: [{ id: '1', schema: 'a' }], nextPage: '', prevPage: null }
+    const page = {
+      results: [
+        { id: 1, schema: 'a' },
+        { id: 1, schema: 'b' },
+      ],
+      nextPage: null,
+      prevPage: null,
+    }
+    expect(getNextPage.mergeResult(stored, page)).toMatchObject({
+      results: [
+        { id: '1', schema: 'a' },
+        { id: 1, schema: 'b' },
+      ],
+    })
+  })
+})

@@ -43,14 +43,14 @@ describe('normalize rejects a top-level response of the wrong type', () => {
   it('rejects an error body where a list is expected; a map of records is still a list', () => {
     const error = thrown(() => normalize([User], { error: 'rate limited', code: 2 }))
     expect(error).toMatchObject({ code: 'unexpected-response', expected: 'list' })
-    expect(normalize([User], { a: { id: 1 }, b: { id: 2 } }).result).toEqual(['1', '2'])
+    expect(normalize([User], { a: { id: 1 }, b: { id: 2 } }).result).toEqual([1, 2])
   })
 
   it('keeps nested ids, a bare pk for schema.Delete, and null (no content)', () => {
     const nested = { owner: 7, users: [1, '2'] }
     expect(normalize({ owner: User, users: [User] }, nested).result).toEqual({
-      owner: '7',
-      users: ['1', '2'],
+      owner: 7,
+      users: [1, '2'],
     })
     expect(normalize(new schema.Delete(User), 5).entitiesMeta.User?.['5']?.deleted).toBe(true)
     expect(normalize(User, null).result).toBeNull()

@@ -38,7 +38,7 @@ describe('RTK Query results in the cache', () => {
     const [action] = received
     expect(action?.payload.key).toBe('api/getPosts(undefined)')
     expect(action?.payload.key).toBe(bridge.key('getPosts'))
-    expect(action?.payload.result).toEqual(['1', '2', '3'])
+    expect(action?.payload.result).toEqual([1, 2, 3])
     expect(Object.keys(action?.payload.entities.Post ?? {})).toEqual(['1', '2', '3'])
     expect(action?.payload.entities.Author?.['1']).toEqual({ id: 1, name: 'Ada' })
     // Plain and replayable: JSON round-trips it, and the state it makes.

@@ -11,7 +11,7 @@ describe('schema.All', () => {
   it('normalizes like a list, and reads every stored entity of the table', () => {
     const all = new schema.All(User)
     const first = write(all, [{ id: 1 }, { id: 2 }])
-    expect(first.result).toEqual(['1', '2'])
+    expect(first.result).toEqual([1, 2])
     // Added by another response: All sees it.
     const second = write(User, { id: 3 }, first.tables)
     const memo = new MemoCache()

@@ -18,7 +18,7 @@ describe('schema.Delete', () => {
       date: 2100,
     })
     expect(response).toMatchSnapshot()
-    expect(result).toBe('2')
+    expect(result).toBe(2)
     expect(response.entities).toEqual({})
     expect(response.entitiesMeta.Post?.['2']).toMatchObject({ deleted: true, fetchedAt: 2000 })
     expectPlainJson(response)
@@ -33,7 +33,7 @@ describe('schema.Delete', () => {
 
   it('accepts a bare id (such as the call params reduced to an id)', () => {
     const { tables, result } = write(new schema.Delete(Post), 1, seed().tables)
-    expect(result).toBe('1')
+    expect(result).toBe(1)
     expect(tables.entities.Post?.['1']).toBeUndefined()
   })
 

@@ -76,7 +76,7 @@ describe('Entity', () => {
     expect(response.entities.Post?.['1']).toEqual({
       id: 1,
       title: 'Hello',
-      author: '2',
+      author: 2,
       createdAt: '2024-05-06T07:08:09.000Z',
     })
     expectPlainJson(response)

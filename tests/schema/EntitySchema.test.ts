@@ -42,7 +42,7 @@ describe('schema.Entity', () => {
 
   it('reads `id` when neither a pk option nor a pk method is given', () => {
     const TodoEntity = schema.Entity(Todo, { key: 'PlainTodo' })
-    expect(write(TodoEntity, { id: 0, title: 'zero' }).result).toBe('0')
+    expect(write(TodoEntity, { id: 0, title: 'zero' }).result).toBe(0)
   })
 
   it('keeps a pk method the class already has', () => {

@@ -13,7 +13,7 @@ describe('schema.Values', () => {
       bob: { id: 2, name: 'Bob' },
     })
     expect(response).toMatchSnapshot()
-    expect(result).toEqual({ alice: '1', bob: '2' })
+    expect(result).toEqual({ alice: 1, bob: 2 })
     const read = new MemoCache().denormalize(values, result, source).data as Record<string, User>
     expect(Object.keys(read)).toEqual(['alice', 'bob'])
     expect(read.bob).toBeInstanceOf(User)
@@ -43,7 +43,7 @@ describe('schema.Values', () => {
       admins: { a: { id: 1 }, b: { id: 2 } },
       guests: { c: { id: 3 } },
     })
-    expect(result).toEqual({ admins: { a: '1', b: '2' }, guests: { c: '3' } })
+    expect(result).toEqual({ admins: { a: 1, b: 2 }, guests: { c: 3 } })
     const read = new MemoCache().denormalize(nested, result, source).data as Record<
       string,
       Record<string, User>
@@ -66,7 +66,7 @@ describe('schema.Values', () => {
       id: 't',
       byRole: { lead: { id: 1, name: 'L' }, dev: { id: 2, name: 'D' } },
     })
-    expect(response.entities.Team?.t).toEqual({ id: 't', byRole: { lead: '1', dev: '2' } })
+    expect(response.entities.Team?.t).toEqual({ id: 't', byRole: { lead: 1, dev: 2 } })
     const team = new MemoCache().denormalize(Team, 't', source).data as Team
     expect(team.byRole.lead?.name).toBe('L')
   })

@@ -57,8 +57,8 @@ describe('undefined items and members', () => {
       },
     )
     expect(output.result).toStrictEqual({
-      comments: ['1'],
-      byId: { a: '2' },
+      comments: [1],
+      byId: { a: 2 },
       kept: null,
     })
   })

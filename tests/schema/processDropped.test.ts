@@ -92,7 +92,7 @@ describe('process returning undefined', () => {
     )
     await controller.fetch(getItem, { id: 1 })
     await controller.fetch(getItem, { id: 2 })
-    expect(store.getState().data.results[getItem.key({ id: 2 })]).toBe('2')
+    expect(store.getState().data.results[getItem.key({ id: 2 })]).toBe(2)
     expect(controller.getResponse(getItem, { id: 2 }, store.getState()).data).toBeUndefined()
     // With no id to find, nothing is written and the result is null.
     expect(normalize(Level, [1, 0])).toMatchObject({ result: null, entities: {} })

@@ -35,12 +35,16 @@ function orderedPks(table: StoredMap<EntityRecord>, split: boolean): string[] {
 }
 
 /** Reads one table of `root` by pk, whatever its layout. */
-function readerOf<T>(root: object, key: string, layout: TablesState['layout']) {
+function readerOf<T>(
+  root: object,
+  key: string,
+  layout: TablesState['layout'],
+): (pk: string | number) => T | undefined {
   const table = getOwn<StoredMap<T>>(root, key)
   if (table === undefined) return () => undefined
   return isSplitTable(layout, key)
     ? splitReader(table as SplitMap<T>)
-    : (pk: string) => getOwn<T>(table, pk)
+    : (pk: string | number) => getOwn<T>(table, pk)
 }
 
 /** Reads the meta of table `key`: its entries, and the shared meta of a split table. */
@@ -61,10 +65,10 @@ export function sourceOf(state: TablesState): EntitySource {
   if (source) return source
   const tables: TablesState = { entities, entitiesMeta: state.entitiesMeta, layout: state.layout }
   // Each table is resolved once per snapshot (its map and layout), not on every record read.
-  const records = new Map<string, (pk: string) => EntityRecord | undefined>()
+  const records = new Map<string, (pk: string | number) => EntityRecord | undefined>()
   const metas = new Map<string, (pk: string) => EntityMeta | undefined>()
   let lastRecordKey: string | undefined
-  let lastRecordRead: ((pk: string) => EntityRecord | undefined) | undefined
+  let lastRecordRead: ((pk: string | number) => EntityRecord | undefined) | undefined
   const recordReader = (key: string) => {
     let read = records.get(key)
     if (!read) records.set(key, (read = readerOf<EntityRecord>(entities, key, tables.layout)))
@@ -82,7 +86,7 @@ export function sourceOf(state: TablesState): EntitySource {
         lastRecordKey = key
         lastRecordRead = recordReader(key)
       }
-      return (lastRecordRead as (pk: string) => EntityRecord | undefined)(pk)
+      return (lastRecordRead as (pk: string | number) => EntityRecord | undefined)(pk)
     },
     getMeta(key, pk) {
       let read = metas.get(key)

@@ -97,6 +97,15 @@ export function storedKeyOf(key: string): StoredKey {
   return value
 }
 
+/**
+ * {@link storedKeyOf} for a pk that may be a number (as `pk()` returned it, kept in lists): a
+ * number names the same entry as its decimal string.
+ */
+export function storedKeyOfId(id: string | number): StoredKey {
+  if (typeof id === 'string') return storedKeyOf(id)
+  return Number.isInteger(id) && id >= 0 && id < 1e9 ? id || 0 : storedKeyOf(String(id))
+}
+
 /** The key a stored key stands for. */
 export function keyOfStored(stored: StoredKey): string {
   return typeof stored === 'number' ? String(stored) : stored
@@ -163,11 +172,11 @@ export function getInSplit<T>(map: SplitMap<T>, key: string): T | undefined {
  * A function reading one split map by key (what the engine's table readers take): the lookup of
  * {@link getInSplit} with the summary read once, for the thousands of reads one denormalize makes.
  */
-export function splitReader<T>(map: SplitMap<T>): (key: string) => T | undefined {
+export function splitReader<T>(map: SplitMap<T>): (key: string | number) => T | undefined {
   const summary = map[SUMMARY]
   if (summary === undefined) return () => undefined
   const buckets = summary.buckets
-  return (key) => valueIn(map, buckets, storedKeyOf(key))
+  return (key) => valueIn(map, buckets, storedKeyOfId(key))
 }
 
 /** True when `key` is stored. */

@@ -10,7 +10,7 @@ import {
   toPlain,
   updateStored,
 } from '../../../src/redux/slice/storedMap'
-import { splitReader } from '../../../src/redux/slice/splitMap'
+import { splitReader, storedKeyOfId } from '../../../src/redux/slice/splitMap'
 import type { Change, Page, SplitMap, StoredMap } from '../../../src/redux/slice/storedMap'
 
 /** Keys that look alike but are different keys, and keys that are dangerous as members. */
@@ -41,6 +41,16 @@ test('a canonical integer below 10^9 is stored as a number; every other key as i
   for (const key of ['00', '007', '-1', '1e3', '1.5', ' 1', '1000000000', '', 'x1']) {
     expect(storedKeyOf(key)).toBe(key)
   }
+})
+
+test('a number names the entry of its decimal string', () => {
+  expect(storedKeyOfId(42)).toBe(42)
+  expect(Object.is(storedKeyOfId(-0), 0)).toBe(true)
+  expect(storedKeyOfId(-1)).toBe('-1')
+  expect(storedKeyOfId(1.5)).toBe('1.5')
+  expect(storedKeyOfId(1e9)).toBe('1000000000')
+  expect(storedKeyOfId(1e21)).toBe('1e+21')
+  expect(storedKeyOfId('007')).toBe('007')
 })
 
 test('a split map reads, counts and lists exactly what a Map would, written immutably', () => {
@@ -76,7 +86,16 @@ test('a split map reads, counts and lists exactly what a Map would, written immu
             expect(getStored(map, split, key)).toBe(reference.get(key))
             expect(hasStored(map, split, key)).toBe(reference.has(key))
             if (read) expect(read(key)).toBe(reference.get(key))
+            // A number (a pk as pk() returned it) reads what its decimal string names.
+            const asNumber = Number(key)
+            if (read && key !== '' && !Number.isNaN(asNumber)) {
+              expect(read(asNumber)).toBe(reference.get(String(asNumber)))
+            }
           }
+          if (read)
+            for (const n of [-0, -1, 1.5, 1e9, 2 ** 53]) {
+              expect(read(n)).toBe(reference.get(String(n)))
+            }
           // Plain JSON: survives a round trip unchanged.
           expect(JSON.parse(JSON.stringify(map))).toEqual(map)
         }
