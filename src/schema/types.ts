@@ -61,19 +61,20 @@ export type DenormalizeObject<TDefinition> = {
 }
 
 /**
- * The type of `normalize(schema, input).result`: every entity replaced by its primary key (a
- * string), polymorphic items by `{ id, schema }`, plain members kept, field conversions as the
- * plain JSON stored. (A `null` or empty response normalizes to `null`.)
+ * The type of `normalize(schema, input).result`: every entity replaced by its primary key as
+ * `pk()` returns it (a number stays a number, as in rest-hooks; anything else is a string),
+ * polymorphic items by `{ id, schema }`, plain members kept, field conversions as the plain JSON
+ * stored. (A `null` or empty response normalizes to `null`.)
  * @template TSchema - any schema
  */
 export type Normalize<TSchema> = TSchema extends DateConstructor
   ? string
   : TSchema extends { readonly key: string; denormalizeFields(...args: any[]): void }
-    ? string
+    ? PkReference<TSchema>
     : TSchema extends (abstract new (...args: any[]) => unknown) | ((...args: any[]) => unknown)
       ? unknown
-      : TSchema extends Delete<any>
-        ? string
+      : TSchema extends Delete<infer TEntity>
+        ? PkReference<TEntity>
         : TSchema extends Union<infer TDefinition>
           ? Reference<TDefinition>
           : TSchema extends All<infer TDefinition>
@@ -92,8 +93,24 @@ export type Normalize<TSchema> = TSchema extends DateConstructor
                         ? NormalizeObject<TSchema>
                         : TSchema
 
+/**
+ * What a result holds for an entity of class `TEntity`: the number its `pk()` returns, else the
+ * string the tables key it by (`string | number` when `pk()` may return either).
+ */
+type PkReference<TEntity> = TEntity extends abstract new (...args: any[]) => {
+  pk(...args: any[]): infer TPk
+}
+  ? PkValue<Exclude<TPk, undefined | null>>
+  : string | number
+
+/** One `pk()` return type as a result keeps it: a number as is, anything else as a string. */
+type PkValue<TPk> = [TPk] extends [never] ? string : TPk extends number ? number : string
+
 /** How a polymorphic item is stored: its primary key and its mapping key. */
-type Reference<TDefinition> = { id: string; schema: keyof TDefinition & string }
+type Reference<TDefinition> = {
+  id: PkReference<TDefinition[keyof TDefinition]>
+  schema: keyof TDefinition & string
+}
 
 /** Member schemas of a polymorphic definition, normalized. */
 type NormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown

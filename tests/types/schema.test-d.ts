@@ -53,20 +53,26 @@ expectTypeOf(new (class extends BookEntity {})().pk()).toEqualTypeOf<string | nu
 // @ts-expect-error a pk option must name a field of the class
 schema.Entity(Book, { pk: 'nope' })
 
-// normalize types its result from the schema: entities become their pk (a string).
+// normalize types its result from the schema: entities become their pk as pk() returns it
+// (User's and Post's pk() return a number; Cat's and Dog's a string).
 const normalizedUser = normalize(User, { id: 1 })
+expectTypeOf(normalizedUser.result).toEqualTypeOf<number>()
+// @ts-expect-error a numeric pk is not kept as a string
 expectTypeOf(normalizedUser.result).toEqualTypeOf<string>()
-expectTypeOf(normalize([User], []).result).toEqualTypeOf<string[]>()
+expectTypeOf(normalize([User], []).result).toEqualTypeOf<number[]>()
 expectTypeOf(normalize({ results: [Post], nextPage: '' }, {}).result).toEqualTypeOf<{
-  results: string[]
+  results: number[]
   nextPage: string
 }>()
-expectTypeOf(normalize(new schema.Values(User), {}).result).toEqualTypeOf<Record<string, string>>()
+expectTypeOf(normalize(new schema.Values(User), {}).result).toEqualTypeOf<Record<string, number>>()
 expectTypeOf(normalize(new schema.Union(pets, 'type'), {}).result).toEqualTypeOf<{
   id: string
   schema: 'cat' | 'dog'
 }>()
-expectTypeOf(normalize(new schema.Delete(User), 1).result).toEqualTypeOf<string>()
+expectTypeOf(normalize(new schema.Delete(User), 1).result).toEqualTypeOf<number>()
+// A pk() typed loosely (string | number | undefined) gives either.
+expectTypeOf(normalize(BookEntity, {}).result).toEqualTypeOf<string | number>()
+expectTypeOf(normalize(new schema.All(BookEntity), []).result).toEqualTypeOf<(string | number)[]>()
 expectTypeOf(normalize(new schema.Array(pets, 'type'), []).result).toEqualTypeOf<
   { id: string; schema: 'cat' | 'dog' }[]
 >()
