@@ -8,6 +8,7 @@ import { getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { NormalizedResponse } from '../normalizr/types'
 import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
+import { referenceKey } from '../schema/primaryKey'
 import { splitOrigin, translateOptional } from './paths'
 import type { RestEndpoint } from './RestEndpoint'
 
@@ -54,8 +55,8 @@ function addTo(
 ): unknown {
   if (Array.isArray(schema) || schema instanceof ArraySchema) {
     if (!Array.isArray(stored)) return stored
-    const id = JSON.stringify(ref)
-    if (stored.some((item) => JSON.stringify(item) === id)) return stored
+    const id = referenceKey(ref)
+    if (stored.some((item) => referenceKey(item) === id)) return stored
     return position === 'push' ? [...stored, ref] : [ref, ...stored]
   }
   const members =

@@ -4,9 +4,9 @@
  * cache's one `received` action already carries the whole merged list.
  */
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
-import { stableStringify } from '../internal/stableStringify'
 import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
+import { referenceKey } from '../schema/primaryKey'
 import type { RestEndpoint } from './RestEndpoint'
 
 /** A function from a page's arguments to the list's, or the name of the cursor param. */
@@ -31,25 +31,11 @@ export type PaginatedEndpoint<E, TArgs extends any[]> = Omit<
   mergeResult(existing: unknown, incoming: unknown): unknown
 }
 
-/**
- * What an item of a normalized list is compared by: a pk as the tables key it (`1` and `'1'` are
- * one entity; a list stored before pks were kept as numbers holds strings), a union's reference
- * by its pk and schema.
- */
-function identityOf(item: unknown): string {
-  if (typeof item === 'number') return String(item)
-  if (typeof item === 'string') return item
-  if (isPlainObject(item) && typeof item.id === 'number') {
-    return stableStringify({ ...item, id: String(item.id) })
-  }
-  return stableStringify(item)
-}
-
 function appendUnique(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
-  const seen = new Set(existing.map(identityOf))
+  const seen = new Set(existing.map(referenceKey))
   const out = [...existing]
   for (const item of incoming) {
-    const id = identityOf(item)
+    const id = referenceKey(item)
     if (seen.has(id)) continue
     seen.add(id)
     out.push(item)

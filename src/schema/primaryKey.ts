@@ -1,4 +1,6 @@
 import { MissingPrimaryKeyError } from '../internal/errors'
+import { isPlainObject } from '../internal/ownKeys'
+import { stableStringify } from '../internal/stableStringify'
 
 /**
  * The string the tables use for what `pk()` returned, or `undefined` when it is no usable id:
@@ -31,4 +33,18 @@ export function toPrimaryKey(entityKey: string, id: unknown, input: unknown): st
  */
 export function referenceTo(id: unknown, pk: string): string | number {
   return typeof id === 'number' ? id || 0 : pk
+}
+
+/**
+ * What an item of a normalized list is compared by when lists are merged: a pk as the tables key
+ * it (`1` and `'1'` are one entity, and a list stored before numbers were kept holds strings), a
+ * union's `{ id, schema }` by its pk and schema, anything else by its JSON.
+ */
+export function referenceKey(item: unknown): string {
+  if (typeof item === 'number') return String(item)
+  if (typeof item === 'string') return item
+  if (isPlainObject(item) && typeof item.id === 'number') {
+    return stableStringify({ ...item, id: String(item.id) })
+  }
+  return stableStringify(item)
 }

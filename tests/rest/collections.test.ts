@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw'
-import { Entity, createResource } from 'rtk-resources'
+import { Entity, createResource, normalize } from 'rtk-resources'
+import type { NormalizedResponse } from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
 import { serveHandlers } from '../mocks/server'
 
@@ -106,4 +107,22 @@ test('optimistic resources show writes at once and roll back a failed one', asyn
   await expect(failing).rejects.toMatchObject({ status: 409 })
   expect(title()).toBe('saving')
   expect(store.getState().data.optimistic).toEqual([])
+})
+
+test('push does not add an item a stored list already holds, as 2 or as "2" (stored before numbers were kept)', () => {
+  const push = TodoResource.getList.push as unknown as {
+    updateResults(
+      result: unknown,
+      results: Record<string, unknown>,
+      args: readonly unknown[],
+      normalized: NormalizedResponse,
+    ): Record<string, unknown>
+  }
+  const key = TodoResource.getList.key()
+  const normalized = normalize(Todo, { id: 2, userId: 2, title: 'b' })
+  expect(normalized.result).toBe(2)
+  const args = [{ userId: 2, title: 'b' }]
+  expect(push.updateResults(2, { [key]: ['1', '2'] }, args, normalized)).toEqual({})
+  expect(push.updateResults(2, { [key]: [1, 2] }, args, normalized)).toEqual({})
+  expect(push.updateResults(2, { [key]: ['1'] }, args, normalized)).toEqual({ [key]: ['1', 2] })
 })
