@@ -51,6 +51,29 @@ test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async
   expectSilentChecks()
 })
 
+test('references stored as strings (before numbers were kept) read and merge as the same records', () => {
+  const { store, controller } = makeStore()
+  controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 3))
+  const persisted = JSON.parse(JSON.stringify(store.getState().data)) as EntityCacheState
+  const pageKey = getUsers.key({ page: 1 })
+  expect(persisted.results[pageKey]).toEqual([1, 2, 3])
+  persisted.results[pageKey] = ['1', '2', '3']
+
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const restored = restoredStore(cache, persisted)
+  const page1 = cache.select(getUsers, { page: 1 })
+  expect(page1(restored.getState())?.map((u) => u.name)).toEqual(['user 1', 'user 2', 'user 3'])
+  // A new response names user 2 by the number: one record, one instance, in both lists.
+  cache.controller(restored).setResponse(getUsers, { page: 2 }, [{ id: 2, name: 'Bea', posts: [] }])
+  const [first, second] = [
+    page1(restored.getState()),
+    cache.select(getUsers, { page: 2 })(restored.getState()),
+  ]
+  expect(first?.[1]?.name).toBe('Bea')
+  expect(second?.[0]).toBe(first?.[1])
+  expect(cache.selectEntity(User, '2')(restored.getState())).toBe(first?.[1])
+})
+
 test('a table past 1,024 records is split in buckets, named in the layout; reads do not change', () => {
   const { store, cache, controller, replay, expectSilentChecks } = makeStore()
   controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 1000))
