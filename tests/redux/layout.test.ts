@@ -54,10 +54,10 @@ test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async
 test('references stored as strings (before numbers were kept) read and merge as the same records', () => {
   const { store, controller } = makeStore()
   controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 3))
-  const persisted = JSON.parse(JSON.stringify(store.getState().data)) as EntityCacheState
+  const saved = JSON.parse(JSON.stringify(store.getState().data)) as EntityCacheState
   const pageKey = getUsers.key({ page: 1 })
-  expect(persisted.results[pageKey]).toEqual([1, 2, 3])
-  persisted.results[pageKey] = ['1', '2', '3']
+  expect(saved.results[pageKey]).toEqual([1, 2, 3])
+  const persisted = { ...saved, results: { ...saved.results, [pageKey]: ['1', '2', '3'] } }
 
   const cache = createEntityCache({ reducerPath: 'data' })
   const restored = restoredStore(cache, persisted)
