@@ -54,7 +54,7 @@ export const TodoResource: RestResource<'/todos/:id', typeof Todo> = createResou
   schema: Todo,
 })
 export const cache = createEntityCache({ reducerPath: 'data' })
-export const ids: number[] = normalize([Todo], [{ id: 1 }]).result
+export const ids: (string | number)[] = normalize([Todo], [{ id: 1 }]).result
 export type Read = Denormalize<typeof union>
 export type Failure = NetworkError['status']
 export function useTitle(id: number): string {

@@ -40,6 +40,16 @@ interface ClassInRun {
   readonly plan: EntityReadPlan
 }
 
+/**
+ * A reader of table `key` that takes a pk as a string or a number: the source's own when it takes
+ * numbers ({@link EntitySource.idReaderOf}), else its string reader given the decimal string.
+ */
+function idReaderOf(source: EntitySource, key: string): ClassInRun['read'] {
+  if (source.idReaderOf) return source.idReaderOf(key)
+  const read = source.readerOf ? source.readerOf(key) : (pk: string) => source.getEntity(key, pk)
+  return (pk) => read(typeof pk === 'string' ? pk : String(pk))
+}
+
 /** The read hooks of a class without {@link EntitySchemaContract.readPlan}. */
 function planOf(entity: EntitySchemaContract): EntityReadPlan {
   if (entity.readPlan) return entity.readPlan()
@@ -175,7 +185,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
         known = {
           nodes: this.memo.entityNodes(entity),
           hasMembers: hasSchemaMembers(entity.schema),
-          read: source.readerOf ? source.readerOf(key) : (pk) => source.getEntity(key, String(pk)),
+          read: idReaderOf(source, key),
           plan: planOf(entity),
         }
         this.classes.set(entity, known)

@@ -29,14 +29,17 @@ export function createPlainSource(tables: PlainTables): EntitySource {
   const cached = sources.get(tables.entities)
   if (cached) return cached
   const { entities, entitiesMeta } = tables
+  // A plain table is an object: a number reads the member its decimal string names.
+  const readerOf = (key: string) => {
+    const table = getOwn<Record<string, EntityRecord>>(entities, key)
+    return (pk: string | number) => getOwn<EntityRecord>(table, pk)
+  }
   const source: EntitySource = {
     // A token of its own: memo nodes keep it, and must not keep these tables alive with it.
     token: {},
     getEntity: (key, pk) => getOwn(getOwn(entities, key), pk),
-    readerOf(key) {
-      const table = getOwn<Record<string, EntityRecord>>(entities, key)
-      return (pk) => getOwn(table, pk)
-    },
+    readerOf,
+    idReaderOf: readerOf,
     getMeta: (key, pk) => getOwn(getOwn(entitiesMeta, key), pk),
     getTable: (key) => getOwn(entities, key),
     forEachEntity(key, fn) {

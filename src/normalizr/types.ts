@@ -38,10 +38,15 @@ export interface EntitySource {
   getEntity(key: string, pk: string): EntityRecord | undefined
   /**
    * Optional. A function reading one table by pk, as {@link getEntity} does: for many reads of
-   * one table without finding the table each time. It may be given a number: the pk `pk()`
-   * returned, as lists keep it, which names the same record as its decimal string.
+   * one table without finding the table each time.
    */
-  readerOf?(key: string): (pk: string | number) => EntityRecord | undefined
+  readerOf?(key: string): (pk: string) => EntityRecord | undefined
+  /**
+   * Optional. {@link readerOf}, also given a number: a pk as `pk()` returned it, which lists keep,
+   * naming the same record as its decimal string. The engine hands numbers only to this one;
+   * a source without it gets strings.
+   */
+  idReaderOf?(key: string): (pk: string | number) => EntityRecord | undefined
   /** Its meta (including tombstones), or `undefined`. */
   getMeta(key: string, pk: string): EntityMeta | undefined
   /** An object whose identity changes whenever any record of that table changes. */

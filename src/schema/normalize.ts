@@ -7,7 +7,8 @@ import type { Normalize } from './types'
  * Replaces every entity in `input` by its primary key and collects the records, merged with what
  * `source` already holds (shallow merge; a record fetched earlier than the stored one loses).
  * The output is plain JSON data, and its `result` is typed from the schema
- * ({@link Normalize}): `normalize([User], users).result` is a `string[]`.
+ * ({@link Normalize}): `normalize([User], users).result` is a `(string | number)[]` (each pk as
+ * `pk()` returned it, or as the input held it when already normalized).
  *
  * @param schema - any schema: an Entity class, `[S]`, `{ ... }`, or a `schema.*` instance
  * @param input - the (processed) response

@@ -38,13 +38,18 @@ export function referenceTo(id: unknown, pk: string): string | number {
 /**
  * What an item of a normalized list is compared by when lists are merged: a pk as the tables key
  * it (`1` and `'1'` are one entity, and a list stored before numbers were kept holds strings), a
- * union's `{ id, schema }` by its pk and schema, anything else by its JSON.
+ * union's reference (exactly `{ id, schema }`) by its pk and schema, anything else by its JSON.
+ * The three kinds never compare equal to each other (`'null'` is not `null`).
  */
 export function referenceKey(item: unknown): string {
-  if (typeof item === 'number') return String(item)
-  if (typeof item === 'string') return item
-  if (isPlainObject(item) && typeof item.id === 'number') {
-    return stableStringify({ ...item, id: String(item.id) })
+  if (typeof item === 'number' || typeof item === 'string') return `pk ${String(item)}`
+  if (
+    isPlainObject(item) &&
+    typeof item.schema === 'string' &&
+    (typeof item.id === 'number' || typeof item.id === 'string') &&
+    Object.keys(item).length === 2
+  ) {
+    return `ref ${item.schema.length}:${item.schema}${String(item.id)}`
   }
-  return stableStringify(item)
+  return `json ${stableStringify(item)}`
 }

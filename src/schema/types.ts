@@ -61,8 +61,9 @@ export type DenormalizeObject<TDefinition> = {
 }
 
 /**
- * The type of `normalize(schema, input).result`: every entity replaced by its primary key as
- * `pk()` returns it (a number stays a number, as in rest-hooks; anything else is a string),
+ * The type of `normalize(schema, input).result`: every entity replaced by its primary key,
+ * `string | number` (a number when `pk()` returned one, as in rest-hooks, or when the input held
+ * the reference as a number; else a string: compare references with `String(a) === String(b)`),
  * polymorphic items by `{ id, schema }`, plain members kept, field conversions as the plain JSON
  * stored. (A `null` or empty response normalizes to `null`.)
  * @template TSchema - any schema
@@ -70,11 +71,11 @@ export type DenormalizeObject<TDefinition> = {
 export type Normalize<TSchema> = TSchema extends DateConstructor
   ? string
   : TSchema extends { readonly key: string; denormalizeFields(...args: any[]): void }
-    ? PkReference<TSchema>
+    ? PkReference
     : TSchema extends (abstract new (...args: any[]) => unknown) | ((...args: any[]) => unknown)
       ? unknown
-      : TSchema extends Delete<infer TEntity>
-        ? PkReference<TEntity>
+      : TSchema extends Delete<any>
+        ? PkReference
         : TSchema extends Union<infer TDefinition>
           ? Reference<TDefinition>
           : TSchema extends All<infer TDefinition>
@@ -94,23 +95,13 @@ export type Normalize<TSchema> = TSchema extends DateConstructor
                         : TSchema
 
 /**
- * What a result holds for an entity of class `TEntity`: the number its `pk()` returns, else the
- * string the tables key it by (`string | number` when `pk()` may return either).
+ * What a result holds for an entity: its pk as `pk()` returned it (a number stays a number), or as
+ * the input held it when it was already a reference; the tables key both by the string.
  */
-type PkReference<TEntity> = TEntity extends abstract new (...args: any[]) => {
-  pk(...args: any[]): infer TPk
-}
-  ? PkValue<Exclude<TPk, undefined | null>>
-  : string | number
-
-/** One `pk()` return type as a result keeps it: a number as is, anything else as a string. */
-type PkValue<TPk> = [TPk] extends [never] ? string : TPk extends number ? number : string
+type PkReference = string | number
 
 /** How a polymorphic item is stored: its primary key and its mapping key. */
-type Reference<TDefinition> = {
-  id: PkReference<TDefinition[keyof TDefinition]>
-  schema: keyof TDefinition & string
-}
+type Reference<TDefinition> = { id: PkReference; schema: keyof TDefinition & string }
 
 /** Member schemas of a polymorphic definition, normalized. */
 type NormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown

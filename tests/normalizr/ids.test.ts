@@ -77,3 +77,44 @@ describe('ids that are Object.prototype member names', () => {
     expect(read).toBeInstanceOf(Weird)
   })
 })
+
+describe('numeric references and custom sources', () => {
+  it('a source whose readers take strings gets strings; one with idReaderOf gets the number', () => {
+    const { result, tables } = write(
+      [User],
+      [
+        { id: 1, name: 'one' },
+        { id: 'b', name: 'b' },
+      ],
+    )
+    expect(result).toEqual([1, 'b'])
+    const records = new Map(Object.entries(tables.entities.User ?? {}))
+    const given: unknown[] = []
+    const stringSource = {
+      token: {},
+      getEntity: (_key: string, pk: string) => records.get(pk),
+      getMeta: () => undefined,
+      getTable: () => records,
+      forEachEntity: () => undefined,
+      readerOf: () => (pk: string) => {
+        given.push(pk)
+        return records.get(pk)
+      },
+    }
+    const read = new MemoCache().denormalize([User], result, stringSource).data as User[]
+    expect(read.map((u) => u.name)).toEqual(['one', 'b'])
+    expect(given).toEqual(['1', 'b'])
+
+    const byId: unknown[] = []
+    const idSource = {
+      ...stringSource,
+      token: {},
+      idReaderOf: () => (pk: string | number) => {
+        byId.push(pk)
+        return records.get(String(pk))
+      },
+    }
+    expect(new MemoCache().denormalize([User], result, idSource).data).toHaveLength(2)
+    expect(byId).toEqual([1, 'b'])
+  })
+})

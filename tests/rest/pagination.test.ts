@@ -199,3 +199,22 @@ describe('paginated compares items by pk as the tables key them', () => {
     })
   })
 })
+
+describe('paginated keeps items that only look alike', () => {
+  const getNextPage = getNews.paginated(({ cursor: _cursor, ...rest }: { cursor: string }) => [
+    rest,
+  ])
+
+  it('plain objects differing by id 1 and "1", and null against "null", are different items', () => {
+    const merged = getNextPage.mergeResult(
+      { results: [{ id: 1, kind: 'bird' }, null], nextPage: '', prevPage: null },
+      { results: [{ id: '1', kind: 'bird' }, 'null'], nextPage: null, prevPage: null },
+    ) as { results: unknown[] }
+    expect(merged.results).toEqual([
+      { id: 1, kind: 'bird' },
+      null,
+      { id: '1', kind: 'bird' },
+      'null',
+    ])
+  })
+})

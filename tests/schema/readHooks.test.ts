@@ -167,7 +167,12 @@ describe('Entity read hooks', () => {
     const { result, source } = write([Defaulted], [{ id: 1 }])
     const record = source.getEntity('Defaulted', '1') as Record<string, unknown>
     const held = { ...record, owner: undefined }
-    const heldSource = { ...source, getEntity: () => held, readerOf: undefined }
+    const heldSource = {
+      ...source,
+      getEntity: () => held,
+      readerOf: undefined,
+      idReaderOf: undefined,
+    }
     const plain = new MemoCache().denormalize([Defaulted], result, source).data as Defaulted[]
     expect(plain[0]?.owner).toBe('nobody')
     const read = new MemoCache().denormalize([Defaulted], result, heldSource).data as Defaulted[]

@@ -77,6 +77,7 @@ export function sourceOf(state: TablesState): EntitySource {
   source = {
     token: tokenOf(entities),
     readerOf: recordReader,
+    idReaderOf: recordReader,
     // Writes link snapshots with the records they changed (tables.ts): a memoized read after a
     // small write costs what the write reached, not a look at everything it read.
     forEachChangeSince: (since, fn) => forEachChangeBetween(since, tokenOf(entities), fn),
