@@ -3,6 +3,7 @@ import { isDev } from '../internal/env'
 import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
+import { isUnionReference } from './primaryKey'
 
 /**
  * Which member of a mapping an item belongs to: the name of a field, or a function of the item,
@@ -17,11 +18,6 @@ const warnedValues = new WeakMap<object, Set<unknown>>()
 /** True for a plain `{ a: A, b: B }` definition (not a schema instance, array or class). */
 function isPlainDefinition(value: unknown): value is Record<string, unknown> {
   return isPlainObject(value) && !isSchemaObject(value)
-}
-
-/** True for the `{ id, schema }` a polymorphic item is stored as. */
-function isReference(value: Record<string, unknown>): value is { id: unknown; schema: string } {
-  return typeof value.schema === 'string' && hasOwn(value, 'id') && Object.keys(value).length === 2
 }
 
 /**
@@ -114,7 +110,7 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
   protected denormalizeValue(value: unknown, ctx: DenormalizeContext): unknown {
     if (this.getAttribute === undefined) return ctx.unvisit(this.schema, value)
     // A reference is exactly `{ id, schema }`; an unknown item stored as-is may have more.
-    if (!isPlainObject(value) || !isReference(value)) return value
+    if (!isPlainObject(value) || !isUnionReference(value)) return value
     const mapping = this.schema as Record<string, unknown>
     if (!hasOwn(mapping, value.schema)) return value
     return ctx.unvisit(mapping[value.schema], value.id)

@@ -1,5 +1,5 @@
 import { MissingPrimaryKeyError } from '../internal/errors'
-import { isPlainObject } from '../internal/ownKeys'
+import { hasOwn, isPlainObject } from '../internal/ownKeys'
 import { stableStringify } from '../internal/stableStringify'
 
 /**
@@ -43,13 +43,15 @@ export function referenceTo(id: unknown, pk: string): string | number {
  */
 export function referenceKey(item: unknown): string {
   if (typeof item === 'number' || typeof item === 'string') return `pk ${String(item)}`
-  if (
-    isPlainObject(item) &&
-    typeof item.schema === 'string' &&
-    (typeof item.id === 'number' || typeof item.id === 'string') &&
-    Object.keys(item).length === 2
-  ) {
-    return `ref ${item.schema.length}:${item.schema}${String(item.id)}`
+  if (isPlainObject(item) && isUnionReference(item)) {
+    return `ref ${item.schema.length}:${item.schema}${referenceKey(item.id)}`
   }
   return `json ${stableStringify(item)}`
+}
+
+/** True for the `{ id, schema }` a polymorphic (union) item is stored as. */
+export function isUnionReference(
+  value: Record<string, unknown>,
+): value is { id: unknown; schema: string } {
+  return typeof value.schema === 'string' && hasOwn(value, 'id') && Object.keys(value).length === 2
 }

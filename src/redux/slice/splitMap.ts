@@ -158,7 +158,7 @@ function bucketIn<T>(map: SplitMap<T>, buckets: number, stored: StoredKey): Buck
 function valueIn<T>(map: SplitMap<T>, buckets: number, stored: StoredKey): T | undefined {
   const bucket = bucketIn(map, buckets, stored)
   if (bucket === undefined) return undefined
-  const at = positionIn(bucket, stored, bucket.length)
+  const at = positionIn(bucket, stored)
   return at < 0 ? undefined : (bucket[at + 1] as T)
 }
 
