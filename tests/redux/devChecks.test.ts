@@ -44,7 +44,8 @@ test('records, plain tables and buckets are frozen; the large containers RTK wal
   expect(pages.length).toBeGreaterThan(0)
   expect(pages.every((page) => Object.isFrozen(page))).toBe(true)
   const buckets = pages.flat().filter((bucket) => bucket !== null) as object[]
-  expect(buckets.length).toBeGreaterThan(60)
+  // 1,110 neighbouring ids: 18 blocks of 64, a bucket each (or fewer, when two share one).
+  expect(buckets.length).toBeGreaterThan(10)
   expect(buckets.every((bucket) => Object.isFrozen(bucket))).toBe(true)
   expectSilentChecks()
 })

@@ -8,6 +8,7 @@ import { Endpoint, ExpiryStatus, SetupError, createEntityCache, fixtureState } f
 import type { EntityCacheState } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { expectPlain, makeStore } from '../fixtures/store'
+import { forEachEntityMeta } from '../../src/redux/slice/tables'
 
 const getUsers = new Endpoint(async (_page: { page: number }) => [] as unknown[], {
   schema: [User],
@@ -37,11 +38,32 @@ function format2Split(entries: ReadonlyArray<readonly [key: string, value: unkno
   return split
 }
 
+/**
+ * A map split as formats 3 and 4 wrote it: `[{ size, buckets }, page, …]`, buckets of pairs, an
+ * integer key's bucket chosen by mixing the key itself (the previous hash).
+ */
+function format4Split(
+  entries: ReadonlyArray<readonly [key: number, value: unknown]>,
+  buckets: number,
+  summary: object = {},
+) {
+  const mixed = (key: number) => {
+    let hash = Math.imul(key ^ (key >>> 16), 0x45d9f3b)
+    hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b)
+    return (hash ^ (hash >>> 16)) & (buckets - 1)
+  }
+  const flat: Array<unknown[] | null> = Array.from({ length: buckets }, () => null)
+  for (const [key, value] of entries) (flat[mixed(key)] ??= []).push(key, value)
+  const pages: unknown[] = []
+  for (let start = 0; start < buckets; start += 64) pages.push(flat.slice(start, start + 64))
+  return [{ size: entries.length, buckets, ...summary }, ...pages]
+}
+
 test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async () => {
   const { store, controller, replay, expectSilentChecks } = makeStore()
   await controller.fetch(getUser, { id: 1 })
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 4, splitTables: [], splitRequests: false })
+  expect(state.layout).toEqual({ version: 5, splitTables: [], splitRequests: false })
   expect(state.entities).toEqual({ User: { '1': { id: 1, name: 'user 1' } } })
   expect(state.entitiesMeta.User?.['1']).toMatchObject({ fetchedAt: expect.any(Number) })
   expect(state.results).toEqual({ 'getUser [{"id":1}]': 1 })
@@ -83,11 +105,12 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   controller.setResponse(getUsers, { page: 2 }, usersFrom(1001, 100))
   const state = store.getState().data
   expect(state.layout.splitTables).toEqual(['User'])
-  // An array: the summary first, then pages of 64 buckets of [pk, record, pk, record, ...]
-  // (null: an empty bucket).
+  // An array: the summary first, then pages of 64 buckets (null: an empty bucket). A bucket is
+  // a flat list of pairs [pk, record] and runs [-first, count, record, record, ...] of
+  // consecutive integer ids.
   const split = state.entities.User as unknown as Array<unknown>
   expect(Array.isArray(split)).toBe(true)
-  // Split when the write passed 1,024 (1,000 held then: 64 buckets of about 16, one page).
+  // Split when the write passed 1,024 (1,000 held then: 64 buckets, one page).
   expect(split[0]).toEqual({ size: 1100, buckets: 64 })
   expect((state.entitiesMeta.User as unknown as Array<unknown>)[0]).toEqual({
     size: 1100,
@@ -97,14 +120,37 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   const page = split[1] as Array<unknown[] | null>
   expect(page).toHaveLength(64)
   const buckets = page.filter((bucket): bucket is unknown[] => bucket !== null)
-  expect(buckets.length).toBe(64)
-  // Integer ids are stored as numbers, each followed by its record; each pk once.
-  const pks = buckets.flatMap((bucket) => bucket.filter((_, i) => i % 2 === 0))
-  expect(pks).toHaveLength(1100)
-  expect(new Set(pks).size).toBe(1100)
-  expect(pks.every((pk) => typeof pk === 'number')).toBe(true)
-  const where = buckets.find((bucket) => bucket.includes(1050)) as unknown[]
-  expect(where[where.indexOf(1050) + 1]).toEqual({ id: 1050, name: 'user 1050', posts: [] })
+  // Ids 1 to 1,100 are 18 blocks of 64 neighbouring ids (0–63, 64–127, …); a block shares a
+  // bucket, stored as one run (two blocks that share a bucket and touch make one run): no pk is
+  // stored, only two slots a run.
+  expect(buckets.length).toBeLessThanOrEqual(18)
+  const entries: Array<[number, unknown]> = []
+  let runs = 0
+  for (const bucket of buckets) {
+    for (let i = 0; i < bucket.length;) {
+      const head = bucket[i] as number
+      if (head < 0) {
+        const count = bucket[i + 1] as number
+        for (let k = 0; k < count; k++) entries.push([-head + k, bucket[i + 2 + k]])
+        i += 2 + count
+        runs++
+      } else {
+        entries.push([head, bucket[i + 1]])
+        i += 2
+      }
+    }
+  }
+  expect(runs).toBeGreaterThan(0)
+  expect(runs).toBeLessThanOrEqual(18)
+  expect(buckets.reduce((slots, bucket) => slots + bucket.length, 0)).toBe(1100 + 2 * runs)
+  expect(new Set(entries.map(([pk]) => pk)).size).toBe(1100)
+  expect(entries.every(([pk, record]) => (record as { id: number }).id === pk)).toBe(true)
+  const where = buckets.find((bucket) => bucket.includes(-1024)) as unknown[]
+  expect(where.slice(where.indexOf(-1024), where.indexOf(-1024) + 3)).toEqual([
+    -1024,
+    64,
+    { id: 1024, name: 'user 1024', posts: [] },
+  ])
   // Reads, and the selectors that hide the layout, are unchanged.
   expect(cache.select(getUsers, { page: 2 })(store.getState())).toHaveLength(100)
   expect(cache.selectEntity(User, 7)(store.getState())).toBe(first)
@@ -189,7 +235,7 @@ test('format 1 (every table in 1,024 buckets, no layout) is upgraded when restor
   expect(store.getState().data.entities).toEqual({
     User: { '1': { id: 1, name: 'Ada', posts: [] } },
   })
-  expect(store.getState().data.layout.version).toBe(4)
+  expect(store.getState().data.layout.version).toBe(5)
   expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('Ada')
   // Read before any store upgraded it (an SSR payload handed to a selector): read upgraded.
   expect(cache.select(getUser, { id: 1 })({ data: format1 })?.name).toBe('Ada')
@@ -216,11 +262,11 @@ test('a state in a format this version does not know is refused with a clear err
     configureStore({
       reducer: { data: cache.reducer },
       preloadedState: {
-        data: { layout: { version: 5 }, entities: {} } as unknown as EntityCacheState,
+        data: { layout: { version: 6 }, entities: {} } as unknown as EntityCacheState,
       },
     })
   expect(build).toThrow(SetupError)
-  expect(build).toThrow(/format 5, which this version of rtk-resources \(format 4\) cannot read/)
+  expect(build).toThrow(/format 6, which this version of rtk-resources \(format 5\) cannot read/)
 })
 
 test('format 2 (split maps in 256 object buckets) is upgraded when restored', () => {
@@ -242,12 +288,68 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
   }
   const store = restoredStore(cache, format2)
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 4, splitTables: ['User'], splitRequests: false })
+  expect(state.layout).toEqual({ version: 5, splitTables: ['User'], splitRequests: false })
   const split = state.entities.User as unknown as unknown[]
   expect(split[0]).toEqual({ size: 1100, buckets: 128 })
   expect(split).toHaveLength(3) // two pages of 64 buckets
   expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('user 1')
   expect(cache.selectRecord('User', 1099)(store.getState())).toEqual(usersFrom(1099, 1)[0])
+  expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)
+  expectPlain(state)
+})
+
+test('format 4 (buckets of pairs only, shared metas) is built again in format 5 when restored', async () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const expiresAt = Date.now() + 60_000
+  const shared = { fetchedAt: 1, date: 2, expiresAt }
+  const own = { fetchedAt: 3, date: 4, expiresAt }
+  const users = usersFrom(1, 1100)
+  // Five records have metas of their own; the rest share the summary's.
+  const format4 = {
+    layout: { version: 4, splitTables: ['User'], splitRequests: false },
+    entities: {
+      User: format4Split(
+        users.map((user) => [user.id, user] as const),
+        128,
+      ),
+    },
+    entitiesMeta: {
+      User: format4Split(
+        [1, 2, 3, 500, 1100].map((id) => [id, own] as const),
+        64,
+        { shared },
+      ),
+    },
+    results: { 'getUsers [{"page":1}]': users.map((user) => user.id) },
+    meta: { 'getUsers [{"page":1}]': { date: 2, fetchedAt: 1, expiresAt } },
+    resetAt: 0,
+    optimistic: [],
+  }
+  // Selectors read it converted before any action.
+  expect(
+    cache.selectRecord('User', 1099)({ data: format4 as unknown as EntityCacheState }),
+  ).toEqual(users[1098])
+  const store = restoredStore(cache, format4)
+  const state = store.getState().data
+  expect(state.layout).toEqual({ version: 5, splitTables: ['User'], splitRequests: false })
+  // The same table the current version writes for the same records.
+  const fresh = makeStore()
+  fresh.controller.setResponse(getUsers, { page: 1 }, users)
+  expect(state.entities.User).toEqual(fresh.store.getState().data.entities.User)
+  const metas = state.entitiesMeta.User as unknown as unknown[]
+  expect(metas[0]).toEqual({ size: 5, buckets: 64, shared })
+  expect(cache.select(getUsers, { page: 1 })(store.getState())).toHaveLength(1100)
+  expect(cache.selectRecord('User', 1)(store.getState())).toEqual(users[0])
+  for (let id = 1; id <= 1100; id += 7) {
+    expect(cache.selectRecord('User', id)(store.getState())).toEqual(users[id - 1])
+  }
+  // Metas: its own for the five, the shared one for the others.
+  const metaOf = new Map<string, unknown>()
+  forEachEntityMeta(state, 'User', (pk, meta) => metaOf.set(pk, meta))
+  expect(metaOf.size).toBe(1100)
+  expect(metaOf.get('500')).toEqual(own)
+  expect(metaOf.get('1100')).toEqual(own)
+  expect(metaOf.get('501')).toEqual(shared)
   expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)
   expectPlain(state)
 })
@@ -278,7 +380,7 @@ test('format 2 with results and meta split is upgraded too', () => {
   }
   const store = restoredStore(cache, format2)
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 4, splitTables: [], splitRequests: true })
+  expect(state.layout).toEqual({ version: 5, splitTables: [], splitRequests: true })
   expect((state.meta as unknown as unknown[])[0]).toEqual({ size: 1100, buckets: 128 })
   expect(cache.select(getUser, { id: 7 })(store.getState())?.name).toBe('user 7')
   expect(cache.selectCall(getUser, { id: 7 })(store.getState()).expiryStatus).toBe(

@@ -28,7 +28,7 @@ import { getOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
 import type { SplitMap } from './storedMap'
-import { forEachNewBucket } from './storedMap'
+import { forEachNewBucket, forEachValueIn } from './storedMap'
 
 /** Deep-freezes every value of `container` that is not frozen yet (stopping at frozen ones). */
 function freezeValues(container: object): void {
@@ -54,10 +54,9 @@ function freezeSplit(map: object, previous: object | undefined) {
     before,
     (bucket) => {
       if (Object.isFrozen(bucket)) return
-      for (let i = 1; i < bucket.length; i += 2) {
-        const value = bucket[i]
+      forEachValueIn(bucket, (value) => {
         if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeNew(value)
-      }
+      })
       Object.freeze(bucket)
     },
     (page) => Object.freeze(page),

@@ -13,7 +13,7 @@ import type { EntityMeta } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { Bucket, SplitMap } from './storedMap'
-import { forEachNewBucket, SUMMARY } from './storedMap'
+import { forEachNewBucket, forEachValueIn, SUMMARY } from './storedMap'
 
 type Stamps<T> = (value: T) => number
 
@@ -28,17 +28,16 @@ const entityStamp: Stamps<EntityMeta> = (meta) => Math.max(meta.fetchedAt, meta.
 const requestStamp: Stamps<RequestMeta> = (meta) =>
   Math.max(meta.fetchedAt, meta.invalidatedAt ?? 0, meta.pendingSince ?? 0)
 
-/** The newest stamp of the values of a bucket (odd positions). */
+/** The newest stamp of the values of a bucket. */
 function newestInBucket<T>(bucket: Bucket<T>, stampOf: Stamps<T>): number {
   let newest = 0
   let last: unknown
-  for (let i = 1; i < bucket.length; i += 2) {
-    const value = bucket[i]
-    if (value === last) continue // one write's records share one meta object
+  forEachValueIn<T>(bucket, (value) => {
+    if (value === last) return // one write's records share one meta object
     last = value
-    const stamp = stampOf(value as T) || 0
+    const stamp = stampOf(value) || 0
     if (stamp > newest) newest = stamp
-  }
+  })
   return newest
 }
 

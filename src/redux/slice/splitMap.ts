@@ -5,21 +5,26 @@
  * `[summary, page 1, …, page P]`. The summary says how many entries the map holds and in how
  * many buckets (`{ size, buckets }`, a power of two, at least 64). Buckets come in pages of
  * {@link PAGE_SIZE}: bucket number `n` (0 to buckets − 1) is slot `n % 64` of page
- * `1 + ⌊n / 64⌋`. A bucket is a flat list of key/value pairs `[key, value, key, value, …]`, or
- * `null` when empty; a key goes to bucket `hash(key) & (buckets − 1)`. A key that is a canonical
- * integer below 10⁹ (`"42"`) is stored as that number.
+ * `1 + ⌊n / 64⌋`. A bucket is a flat list of entries, or `null` when empty: pairs
+ * `key, value`, and runs `-first, count, value, …` of consecutive integer keys (bucketEntries.ts
+ * describes the entries and their order). A key that is a canonical integer below 10⁹ (`"42"`)
+ * is stored as that number. A string key goes to bucket `fnv1a(key) & (buckets − 1)`; an
+ * integer key by its block of {@link BLOCK_SIZE} (`⌊key / 64⌋`, mixed), so neighbouring ids
+ * share a bucket and are stored as one run.
  *
  * Sizes: about {@link BUCKET_MEAN} entries a bucket when built; a write that would take the map
  * past {@link BUCKET_MAX} a bucket rebuilds it first with enough buckets for what it adds.
  *
  * Why this shape: V8 keeps an object keyed by many ids as a hash dictionary (about 50 bytes an
- * entry on a 64-bit Node, slow to copy); an array of pairs costs two slots an entry and copies
- * as a block. An immutable write copies the summary's array (one slot a page), one page (64
- * slots) and the touched bucket (a few dozen slots). Pages keep the top array short, so RTK's
- * development checks, which look at each member of the top array on every dispatch, look at one
- * member per 1,024 entries or so (freezeWritten.ts). Writing: splitWrite.ts.
+ * entry on a 64-bit Node, slow to copy); an array of pairs costs two slots an entry, and a run of
+ * dense ids one slot an entry, and copies as a block. An immutable write copies the summary's
+ * array (one slot a page), one page (64 slots) and the touched bucket (a few dozen slots, or a
+ * block of 64 ids). Pages keep the top array short, so RTK's development checks, which look at
+ * each member of the top array on every dispatch, look at one member per 1,024 entries or so
+ * (freezeWritten.ts). Writing: splitWrite.ts.
  */
 import { fnv1a } from '../../internal/hash'
+import { valuePositionIn } from './bucketEntries'
 
 /** The summary of a split map (its first member). */
 export interface SplitSummary {
@@ -37,7 +42,7 @@ export interface SplitSummary {
 /** A key as a split map stores it: a canonical integer id as a number, anything else as is. */
 export type StoredKey = string | number
 
-/** One bucket of a split map: key/value pairs, flat. */
+/** One bucket of a split map: pairs and runs, flat (bucketEntries.ts). */
 export type Bucket<T> = ReadonlyArray<StoredKey | T>
 
 /** One page of buckets. */
@@ -79,6 +84,10 @@ export const PAGE_SHIFT = 6
 export const BUCKET_MEAN = 16
 /** A write that would pass this many entries a bucket rebuilds the map with more buckets. */
 export const BUCKET_MAX = 32
+/** log2 of {@link BLOCK_SIZE}. */
+const BLOCK_SHIFT = 6
+/** Integer keys `64b` to `64b + 63` (block `b`) go to one bucket. */
+export const BLOCK_SIZE = 1 << BLOCK_SHIFT
 /** The fewest buckets of a split map (one page). */
 const MIN_BUCKETS = PAGE_SIZE
 
@@ -111,13 +120,17 @@ export function keyOfStored(stored: StoredKey): string {
   return typeof stored === 'number' ? String(stored) : stored
 }
 
-/** The bucket number (0 to `buckets` − 1) of a stored key: an integer mixer or FNV-1a. */
+/**
+ * The bucket number (0 to `buckets` − 1) of a stored key: FNV-1a of a string, an integer mixer
+ * of an integer key's block (so that a block's keys share a bucket).
+ */
 export function bucketNumberOf(stored: StoredKey, buckets: number): number {
   let hash: number
   if (typeof stored === 'string') {
     hash = fnv1a(stored)
   } else {
-    hash = Math.imul(stored ^ (stored >>> 16), 0x45d9f3b)
+    const block = stored >>> BLOCK_SHIFT
+    hash = Math.imul(block ^ (block >>> 16), 0x45d9f3b)
     hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b)
     hash ^= hash >>> 16
   }
@@ -131,9 +144,12 @@ export function bucketCountFor(size: number): number {
   return buckets
 }
 
-/** The position of `stored` among the first `end` slots of `bucket` (its key slot), or -1. */
+/**
+ * The position of `stored` among the first `end` slots of a list of pairs (a bucket's entries
+ * being written, bucketEntries.ts; its key slot), or -1.
+ */
 export function positionIn(
-  bucket: Bucket<unknown>,
+  bucket: ReadonlyArray<unknown>,
   stored: StoredKey,
   end = bucket.length,
 ): number {
@@ -158,8 +174,8 @@ function bucketIn<T>(map: SplitMap<T>, buckets: number, stored: StoredKey): Buck
 function valueIn<T>(map: SplitMap<T>, buckets: number, stored: StoredKey): T | undefined {
   const bucket = bucketIn(map, buckets, stored)
   if (bucket === undefined) return undefined
-  const at = positionIn(bucket, stored)
-  return at < 0 ? undefined : (bucket[at + 1] as T)
+  const at = valuePositionIn(bucket, stored)
+  return at < 0 ? undefined : (bucket[at] as T)
 }
 
 /** The value stored under `key`, or `undefined`. */
@@ -183,7 +199,7 @@ export function splitReader<T>(map: SplitMap<T>): (key: string | number) => T | 
 export function hasInSplit(map: SplitMap<unknown>, key: string): boolean {
   const stored = storedKeyOf(key)
   const bucket = bucketOf(map, stored)
-  return bucket !== undefined && positionIn(bucket, stored) >= 0
+  return bucket !== undefined && valuePositionIn(bucket, stored) >= 0
 }
 
 /**

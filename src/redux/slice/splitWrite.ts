@@ -1,8 +1,11 @@
 /**
  * Writing split maps (splitMap.ts describes the shape): building one from pairs, and applying
  * changes immutably, copying the top array, each touched page and each touched bucket once, or
- * building the map anew when a write is larger than it.
+ * building the map anew when a write is larger than it. A bucket is written as a list of pairs
+ * and stored in its fixed form (runs for consecutive integer keys) once, when the write ends
+ * (bucketEntries.ts).
  */
+import { encodeBucket, forEachEntryIn, pairsIn, valuePositionIn } from './bucketEntries'
 import type { Changes, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
 import {
   BUCKET_MAX,
@@ -95,8 +98,8 @@ function buildWith<T>(
     const bucket = flat[number]
     const length = filled[number] as number
     if (!bucket) continue
-    // Shorter than allocated (keys written twice, removals): an exact copy.
-    flat[number] = length === 0 ? null : length < bucket.length ? bucket.slice(0, length) : bucket
+    // Stored in its fixed form, at its exact length (runs for consecutive integer keys).
+    flat[number] = encodeBucket(bucket, length) as Array<StoredKey | T> | null
   }
   for (let start = 0; start < buckets; start += PAGE_SIZE) {
     map.push(flat.slice(start, start + PAGE_SIZE))
@@ -109,34 +112,35 @@ function pairsOf<T>(map: SplitMap<T>): { keys: StoredKey[]; values: T[] } {
   const keys: StoredKey[] = []
   const values: T[] = []
   forEachBucket(map, (bucket) => {
-    for (let i = 0; i < bucket.length; i += 2) {
-      keys.push(bucket[i] as StoredKey)
-      values.push(bucket[i + 1] as T)
-    }
+    forEachEntryIn<T>(bucket, (stored, value) => {
+      keys.push(stored)
+      values.push(value)
+    })
   })
   return { keys, values }
 }
 
-/** What one update copied so far: pages and buckets, each copied once. */
+/**
+ * What one update copied so far: pages, each copied once, and the buckets written, each as a
+ * list of pairs until {@link SplitCopy.finish} stores them.
+ */
 class SplitCopy<T> {
   readonly next: unknown[]
   private readonly pagesCopied: Uint8Array
-  private readonly bucketsCopied: Uint8Array
-  /** Buckets that grew by push (they have spare capacity, trimmed at the end). */
-  private readonly grown: number[] = []
-  private readonly grew: Uint8Array
+  private readonly written: Uint8Array
+  /** The numbers of the buckets written, in the order first written. */
+  private readonly writtenList: number[] = []
 
   constructor(source: SplitMap<T>, buckets: number) {
     this.next = source.slice()
     this.pagesCopied = new Uint8Array(this.next.length)
-    this.bucketsCopied = new Uint8Array(buckets)
-    this.grew = new Uint8Array(buckets)
+    this.written = new Uint8Array(buckets)
   }
 
   /** The page of bucket `number`, copied. */
-  page(number: number): Array<Array<StoredKey | T> | null> {
+  page(number: number): Array<unknown[] | null> {
     const p = 1 + (number >>> PAGE_SHIFT)
-    let page = this.next[p] as Array<Array<StoredKey | T> | null>
+    let page = this.next[p] as Array<unknown[] | null>
     if (!this.pagesCopied[p]) {
       this.next[p] = page = page.slice()
       this.pagesCopied[p] = 1
@@ -144,39 +148,31 @@ class SplitCopy<T> {
     return page
   }
 
-  /** Bucket `number`, copied (a new one when empty). */
-  bucket(number: number): Array<StoredKey | T> {
+  /** True when bucket `number` is being written (its slot holds pairs). */
+  isWritten(number: number): boolean {
+    return this.written[number] === 1
+  }
+
+  /** Bucket `number`'s entries as pairs, to be written to (empty when it was empty). */
+  pairs(number: number): unknown[] {
     const page = this.page(number)
     const slot = number & (PAGE_SIZE - 1)
-    let bucket = page[slot]
-    if (!bucket || !this.bucketsCopied[number]) {
-      page[slot] = bucket = bucket ? bucket.slice() : []
-      this.bucketsCopied[number] = 1
-    }
-    return bucket
+    if (this.written[number]) return page[slot] as unknown[]
+    const bucket = page[slot]
+    const pairs = bucket ? pairsIn(bucket) : []
+    page[slot] = pairs
+    this.written[number] = 1
+    this.writtenList.push(number)
+    return pairs
   }
 
-  /** Bucket `number` is empty now. */
-  emptied(number: number): void {
-    this.page(number)[number & (PAGE_SIZE - 1)] = null
-    this.bucketsCopied[number] = 0
-  }
-
-  /** Bucket `number` grows by one pair. */
-  growing(number: number): void {
-    if (this.grew[number]) return
-    this.grew[number] = 1
-    this.grown.push(number)
-  }
-
-  /** The new map: its summary, and exact copies of the buckets that grew. */
+  /** The new map: its summary, and each bucket written stored in its fixed form (or `null`). */
   finish(summary: SplitSummary): SplitMap<T> {
     this.next[SUMMARY] = summary
-    for (const number of this.grown) {
+    for (const number of this.writtenList) {
       const page = this.page(number)
       const slot = number & (PAGE_SIZE - 1)
-      const bucket = page[slot]
-      if (bucket) page[slot] = bucket.slice()
+      page[slot] = encodeBucket(page[slot] as unknown[])
     }
     return this.next as unknown as SplitMap<T>
   }
@@ -212,21 +208,24 @@ export function updateSplit<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<
     const value = values[c] as T | typeof REMOVE
     const stored = storedKeyOf(key)
     const number = bucketNumberOf(stored, buckets)
-    const pages = (copy?.next ?? map) as SplitMap<T>
-    const current = (pages[1 + (number >>> PAGE_SHIFT)] as Page<T>)[number & (PAGE_SIZE - 1)]
-    const at = current ? positionIn(current, stored) : -1
-    if (value === REMOVE ? at < 0 : at >= 0 && current?.[at + 1] === value) continue
+    if (!copy?.isWritten(number)) {
+      // Not written yet: a change that changes nothing leaves the bucket as it is.
+      const pages = (copy?.next ?? map) as SplitMap<T>
+      const current = (pages[1 + (number >>> PAGE_SHIFT)] as Page<T>)[number & (PAGE_SIZE - 1)]
+      const at = current ? valuePositionIn(current, stored) : -1
+      if (value === REMOVE ? at < 0 : at >= 0 && current?.[at] === value) continue
+    }
     copy ??= new SplitCopy(map, buckets)
-    const bucket = copy.bucket(number)
+    const pairs = copy.pairs(number)
+    const at = positionIn(pairs, stored)
     if (value === REMOVE) {
-      bucket.splice(at, 2)
+      if (at < 0) continue
+      pairs.splice(at, 2)
       size -= 1
-      if (bucket.length === 0) copy.emptied(number)
     } else if (at >= 0) {
-      bucket[at + 1] = value
+      pairs[at + 1] = value
     } else {
-      copy.growing(number)
-      bucket.push(stored, value)
+      pairs.push(stored, value)
       size += 1
     }
   }

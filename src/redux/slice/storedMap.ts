@@ -11,6 +11,7 @@
  * actions rebuilds it exactly.
  */
 import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
+import { forEachEntryIn } from './bucketEntries'
 import type { Change, Changes, SplitMap } from './splitMap'
 import {
   REMOVE,
@@ -24,6 +25,7 @@ import {
 } from './splitMap'
 import { buildSplit, updateSplit } from './splitWrite'
 
+export { forEachEntryIn, forEachValueIn } from './bucketEntries'
 export type { Bucket, Change, Changes, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
 export {
   forEachBucket,
@@ -70,9 +72,7 @@ export function forEachStored<T>(
     return
   }
   forEachBucket(map as SplitMap<T>, (bucket) => {
-    for (let i = 0; i < bucket.length; i += 2) {
-      fn(keyOfStored(bucket[i] as string | number), bucket[i + 1] as T)
-    }
+    forEachEntryIn<T>(bucket, (stored, value) => fn(keyOfStored(stored), value))
   })
 }
 

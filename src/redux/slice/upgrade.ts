@@ -10,6 +10,10 @@
  * Format 2 split maps past 1,024 entries into 256 buckets that were objects,
  * `{ "0": { size }, "1": { [key]: value }, ... }`; its split maps are flattened, then the state
  * is laid out again as a state without a layout is.
+ *
+ * Formats 3 and 4 are format 5 with buckets of pairs only, an integer key's bucket chosen by the
+ * key itself (not its block of 64), and, in format 3, no shared metas. Each split map is built
+ * again from its entries, with as many buckets and the same summary.
  */
 import { fnv1a } from '../../internal/hash'
 import { getOwn, hasOwn, isPlainObject, setOwn } from '../../internal/ownKeys'
@@ -17,8 +21,9 @@ import type { EntityMeta, EntityRecord } from '../../normalizr/types'
 import { assertReadableLayout, EMPTY_LAYOUT, LAYOUT_VERSION, withSplitTable } from './layout'
 import type { StateLayout } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
-import type { StoredMap } from './storedMap'
-import { PLAIN_LIMIT, toBuckets } from './storedMap'
+import type { SplitMap, StoredKey, StoredMap } from './storedMap'
+import { forEachBucket, forEachEntryIn, PLAIN_LIMIT, SUMMARY, toBuckets } from './storedMap'
+import { buildSplit } from './splitWrite'
 
 const FORMAT_1_BUCKETS = 1024
 
@@ -85,9 +90,48 @@ function flattenFormat2(old: Record<string, unknown>): Record<string, unknown> {
   return flat
 }
 
+/** A format 3 or 4 split map built again in format 5, with its summary's other members. */
+function relaidSplit(map: unknown): unknown {
+  if (!Array.isArray(map) || !isPlainObject(map[SUMMARY])) return map
+  const old = map as unknown as SplitMap<unknown>
+  const keys: StoredKey[] = []
+  const values: unknown[] = []
+  // Format 4's buckets are pairs, which format 5 reads alike.
+  forEachBucket(old, (bucket) => {
+    if (!Array.isArray(bucket)) return
+    forEachEntryIn(bucket, (stored, value) => {
+      keys.push(stored)
+      values.push(value)
+    })
+  })
+  const built = buildSplit(keys, values, old[SUMMARY].buckets) as unknown as unknown[]
+  built[SUMMARY] = { ...old[SUMMARY], ...(built[SUMMARY] as object) }
+  return built
+}
+
+/** A format 3 or 4 state with its split maps built again in format 5. */
+function relaidFormat4(old: Record<string, unknown>): EntityCacheState {
+  const layout = old.layout as StateLayout
+  const next: Record<string, unknown> = { ...old, layout: { ...layout, version: LAYOUT_VERSION } }
+  for (const root of ['entities', 'entitiesMeta'] as const) {
+    const tables = isPlainObject(old[root]) ? { ...old[root] } : {}
+    for (const key of Array.isArray(layout.splitTables) ? layout.splitTables : []) {
+      if (typeof key === 'string' && hasOwn(tables, key)) {
+        setOwn(tables, key, relaidSplit(tables[key]))
+      }
+    }
+    next[root] = tables
+  }
+  if (layout.splitRequests === true) {
+    next.results = relaidSplit(old.results)
+    next.meta = relaidSplit(old.meta)
+  }
+  return next as unknown as EntityCacheState
+}
+
 /**
  * The state in the current format. A state with the current layout is returned as it is; one
- * without a layout, or in format 2 or 3, is converted (maps over 1,024 entries split); any other
+ * without a layout, or in format 2, 3 or 4, is converted (maps over 1,024 entries split); any other
  * layout throws.
  */
 export function upgradeState(state: unknown, reducerPath: string): EntityCacheState {
@@ -98,11 +142,8 @@ export function upgradeState(state: unknown, reducerPath: string): EntityCacheSt
     if ((old.layout as { version?: unknown }).version === 2) {
       return upgradeState(flattenFormat2(old as Record<string, unknown>), reducerPath)
     }
-    // Format 3 is format 4 without shared metas (every split meta map holds an entry per pk).
-    if ((old.layout as { version?: unknown }).version === 3) {
-      const layout: StateLayout = { ...(old.layout as StateLayout), version: LAYOUT_VERSION }
-      return { ...(old as EntityCacheState), layout }
-    }
+    const version = (old.layout as { version?: unknown }).version
+    if (version === 3 || version === 4) return relaidFormat4(old as Record<string, unknown>)
     assertReadableLayout(old.layout, reducerPath)
     return state as EntityCacheState
   }
