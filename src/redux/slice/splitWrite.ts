@@ -31,9 +31,9 @@ export function buildSplit<T>(
 
 /**
  * A split map of `buckets` buckets holding the pairs `keys`/`values` (distinct keys) with the
- * changes `changeKeys`/`changeValues` applied in order (entries keep their order), or
- * `undefined` when the changes change nothing. O(pairs + changes), no per-entry allocation:
- * counted first, so that each bucket is allocated once, large enough for what may land in it.
+ * changes `changeKeys`/`changeValues` applied in order, or `undefined` when the changes change
+ * nothing. O(pairs + changes): counted first, so that each bucket's pairs are allocated once,
+ * large enough for what may land in them; each bucket is then stored in its fixed form.
  */
 function buildWith<T>(
   keys: readonly StoredKey[],

@@ -3,8 +3,8 @@
  *
  * - **Plain**, `{ [key]: value }`, up to {@link PLAIN_LIMIT} entries, so DevTools shows records
  *   where a person looks for them.
- * - **Split**, beyond: an array of a summary and pages of hash buckets of key/value pairs, built
- *   for size (splitMap.ts).
+ * - **Split**, beyond: an array of a summary and pages of hash buckets of key/value pairs and
+ *   runs of consecutive integer keys, built for size (splitMap.ts).
  *
  * Which maps are split is written in the state's `layout` (layout.ts); these functions take that
  * flag. Deterministic: the layout depends only on the keys written, in order, so replaying the
