@@ -3,17 +3,19 @@
  * @data-client/normalizr (with its memo), RTK createEntityAdapter, a plain spread reducer and
  * `JSON.parse`, on generated data, in one run. Not part of `npm test`.
  * Env: BENCH_QUICK=1 shortens every measurement (a smoke run, numbers not meaningful);
- * BENCH_ONLY=graph,tables,select,first,big runs only those groups. A full run also measures case
- * 2s again in a child process where nothing ran before (2s-own; BENCH_CHILD=1 marks that child,
- * which prints its results as one JSON line).
+ * BENCH_ONLY=graph,tables,select,first,big,heap runs only those groups (heap: case 12 alone;
+ * big includes it). A full run also measures cases 2s and 12 again, each in a child process where
+ * nothing ran before (2s-own, 12-own; BENCH_CHILD=1 marks such a child, which prints its results
+ * as one JSON line; ownProcess.ts).
  */
 import './env'
-import { runBigResponseCases } from './cases/bigResponse'
-import { firstReadInOwnProcess, runFirstReadCase } from './cases/firstRead'
+import { runBigResponseCases, runHeapCase } from './cases/bigResponse'
+import { runFirstReadCase } from './cases/firstRead'
 import { runGraphCases } from './cases/graph'
 import type { GraphCases } from './cases/graph'
 import { runSelectCase } from './cases/select'
 import { runTableCases } from './cases/tables'
+import { caseInOwnProcess } from './ownProcess'
 import { printResults, printTargets } from './report'
 import { CHILD_RESULTS } from './results'
 import type { CaseResult } from './results'
@@ -43,7 +45,7 @@ const ORDER = [
   '7',
   '8',
 ]
-const ORDER_BIG = ['9', '10', '10e', '11', '11s', '12']
+const ORDER_BIG = ['9', '10', '10e', '11', '11s', '12', '12-own']
 
 async function main() {
   const started = Date.now()
@@ -56,10 +58,12 @@ async function main() {
   const graph: GraphCases | undefined = runs('graph') ? runGraphCases(options) : undefined
   const results: CaseResult[] = [...(graph?.results ?? [])]
   if (runs('first')) results.push(...runFirstReadCase(options))
-  if (!only && !child) results.push(...firstReadInOwnProcess(__filename))
+  if (!only && !child) results.push(...caseInOwnProcess(__filename, 'first', '2s'))
   if (runs('tables')) results.push(...runTableCases(options))
   if (runs('select')) results.push(runSelectCase(options))
   if (runs('big')) results.push(...(await runBigResponseCases(options)))
+  else if (runs('heap')) results.push(...runHeapCase())
+  if (!only && !child) results.push(...caseInOwnProcess(__filename, 'heap', '12'))
   if (child) {
     console.log(`${CHILD_RESULTS}${JSON.stringify(results)}`)
     return

@@ -304,6 +304,11 @@ function heap(): CaseResult {
   }
 }
 
+/** Case 12 alone (`BENCH_ONLY=heap`, and the child process of case 12-own). */
+export function runHeapCase(): CaseResult[] {
+  return [heap()]
+}
+
 export async function runBigResponseCases(options: MeasureOptions = {}): Promise<CaseResult[]> {
   const body = JSON.stringify(generateRows(SIZE))
   return [

@@ -5,14 +5,12 @@
  * Both sides' setup makes only the new selector: the state is built once, as the peer's is (a new
  * store per sample left the garbage of a whole store on our side of the clock, case 2s2).
  */
-import { execFileSync } from 'node:child_process'
 import { configureStore } from '@reduxjs/toolkit'
 import { Endpoint, createEntityCache, normalize } from '../../src/index'
 import { generateProjects } from '../data'
 import { createNormalizrSelector, normalizr } from '../peers/normalizr'
 import type { NormalizrState } from '../peers/normalizr'
 import { projectList } from '../peers/ours'
-import { CHILD_RESULTS } from '../results'
 import type { CaseResult } from '../results'
 import { compare, taskWithSetup } from '../timing'
 import type { MeasureOptions } from '../timing'
@@ -98,24 +96,4 @@ export function runFirstReadCase(options: MeasureOptions = {}): CaseResult[] {
       peers: peer(peerAgain),
     },
   ]
-}
-
-/**
- * Case 2s measured again in a child process where nothing ran before (2s-own). In the full run,
- * 2s comes after the graph cases, which put the same engine through other reads first; both
- * figures are printed, and the target is judged on 2s.
- */
-export function firstReadInOwnProcess(runScript: string): CaseResult[] {
-  const output = execFileSync(process.execPath, [...process.execArgv, runScript], {
-    env: { ...process.env, BENCH_ONLY: 'first', BENCH_CHILD: '1' },
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  })
-  const line = output.split('\n').find((text) => text.startsWith(CHILD_RESULTS))
-  if (line === undefined) throw new Error('bench: the first-read child process printed no results')
-  const own = (JSON.parse(line.slice(CHILD_RESULTS.length)) as CaseResult[]).find(
-    (result) => result.id === '2s',
-  )
-  if (own === undefined) throw new Error('bench: the first-read child process measured no case 2s')
-  return [{ ...own, id: '2s-own', title: 'the same, in a process of its own' }]
 }
