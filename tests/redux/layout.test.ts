@@ -354,6 +354,39 @@ test('format 4 (buckets of pairs only, shared metas) is built again in format 5 
   expectPlain(state)
 })
 
+test('a damaged format-4 bucket is upgraded without it: the store starts, the rest reads', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const users = usersFrom(1, 1100)
+  const records = format4Split(
+    users.map((user) => [user.id, user] as const),
+    128,
+  )
+  const page = records[1] as Array<unknown[] | null>
+  const slot = page.findIndex((bucket) => bucket !== null)
+  const bucket = page[slot] as unknown[]
+  const [firstKey] = bucket
+  // A negative key with a count that would move a reader backwards, a duplicate, a stray value.
+  page[slot] = [-1, -2, ...bucket, firstKey, { id: -1 }, 'stray']
+  const format4 = {
+    layout: { version: 4, splitTables: ['User'], splitRequests: false },
+    entities: { User: records },
+    entitiesMeta: {
+      User: format4Split([], 64, { shared: { fetchedAt: 1, date: 2, expiresAt: 3 } }),
+    },
+    results: {},
+    meta: {},
+    resetAt: 0,
+    optimistic: [],
+  }
+  const store = restoredStore(cache, format4)
+  const table = cache.selectTable('User')(store.getState())
+  expect(Object.keys(table)).toHaveLength(1100)
+  // The first of two entries for one key is kept.
+  expect(cache.selectRecord('User', firstKey as number)(store.getState())).toEqual(
+    users[(firstKey as number) - 1],
+  )
+})
+
 test('format 2 with results and meta split is upgraded too', () => {
   const cache = createEntityCache({ reducerPath: 'data' })
   const expiresAt = Date.now() + 60_000

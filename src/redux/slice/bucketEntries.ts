@@ -10,8 +10,9 @@
  * A negative number is never a stored key (`"-5"` is stored as a string), so the first slot of
  * an entry says its kind. The order is fixed: integer keys ascending (a run for each stretch of
  * {@link RUN_MIN} or more consecutive keys, pairs for the others; 0 is always a pair), then the
- * string keys in the order they were first written. The stored form is a function of the
- * bucket's entries, so replaying the same writes rebuilds it exactly.
+ * string keys in the order they were first written. The integer part is a function of the
+ * entries alone, the string part of the writes, so replaying the same writes rebuilds a bucket
+ * exactly.
  *
  * Writes work on a bucket's entries as plain pairs (`[key, value, key, value, …]`, any order;
  * {@link pairsIn}) and store them with {@link encodeBucket}.
@@ -20,6 +21,19 @@ import type { StoredKey } from './splitMap'
 
 /** The fewest consecutive integer keys stored as a run (two cost as much as two pairs). */
 export const RUN_MIN = 3
+
+/**
+ * The count of the run whose header is at `at`, or, in a bucket that is not well formed (a state
+ * edited by hand or damaged: a count that is not a positive integer, or longer than the bucket),
+ * what is left of the bucket, so that every scan moves on and ends.
+ */
+function runLength(bucket: ReadonlyArray<unknown>, at: number): number {
+  const count = bucket[at + 1]
+  const left = bucket.length - at - 2
+  return typeof count === 'number' && count >= 1 && count <= left && Number.isInteger(count)
+    ? count
+    : Math.max(left, 0)
+}
 
 /**
  * The position of `stored`'s value in a stored bucket, or -1. Integer keys come first, in
@@ -36,7 +50,7 @@ export function valuePositionIn(bucket: ReadonlyArray<unknown>, stored: StoredKe
       if (head < 0) {
         const offset = stored + head
         if (offset < 0) return -1
-        const count = bucket[i + 1] as number
+        const count = runLength(bucket, i)
         if (offset < count) return i + 2 + offset
         i += 2 + count
       } else {
@@ -50,7 +64,7 @@ export function valuePositionIn(bucket: ReadonlyArray<unknown>, stored: StoredKe
   while (i < length) {
     const head = bucket[i]
     if (typeof head === 'number') {
-      i += head < 0 ? 2 + (bucket[i + 1] as number) : 2
+      i += head < 0 ? 2 + runLength(bucket, i) : 2
     } else {
       if (head === stored) return i + 1
       i += 2
@@ -68,7 +82,7 @@ export function forEachEntryIn<T>(
   for (let i = 0; i < length;) {
     const head = bucket[i] as StoredKey
     if (typeof head === 'number' && head < 0) {
-      const count = bucket[i + 1] as number
+      const count = runLength(bucket, i)
       for (let k = 0; k < count; k++) fn(k - head, bucket[i + 2 + k] as T)
       i += 2 + count
     } else {
@@ -84,7 +98,7 @@ export function forEachValueIn<T>(bucket: ReadonlyArray<unknown>, fn: (value: T)
   for (let i = 0; i < length;) {
     const head = bucket[i]
     if (typeof head === 'number' && head < 0) {
-      const end = i + 2 + (bucket[i + 1] as number)
+      const end = i + 2 + runLength(bucket, i)
       for (let at = i + 2; at < end; at++) fn(bucket[at] as T)
       i = end
     } else {

@@ -12,8 +12,10 @@
  * integer key by its block of {@link BLOCK_SIZE} (`⌊key / 64⌋`, mixed), so neighbouring ids
  * share a bucket and are stored as one run.
  *
- * Sizes: about {@link BUCKET_MEAN} entries a bucket when built; a write that would take the map
- * past {@link BUCKET_MAX} a bucket rebuilds it first with enough buckets for what it adds.
+ * Sizes: about {@link BUCKET_MEAN} entries a bucket on average when built (a bucket holds whole
+ * blocks of integer keys, so some hold 64 or more); a write that would take the map
+ * past {@link BUCKET_MAX} a bucket on average rebuilds it first, with enough buckets for what it
+ * adds.
  *
  * Why this shape: V8 keeps an object keyed by many ids as a hash dictionary (about 50 bytes an
  * entry on a 64-bit Node, slow to copy); an array of pairs costs two slots an entry, and a run of

@@ -58,13 +58,18 @@ function buildWith<T>(
     if (!bucket) flat[number] = bucket = new Array(2 * (counts[number] as number))
     return bucket
   }
+  // The largest integer key in each bucket so far (-1: none): a larger one is new without a scan
+  // (ids written in ascending order, as a first large response holds them).
+  const topInteger = new Int32Array(buckets).fill(-1)
   for (let i = 0; i < keys.length; i++) {
     const number = numbers[i] as number
     const bucket = bucketFor(number)
     const at = filled[number] as number
-    bucket[at] = keys[i] as StoredKey
+    const key = keys[i] as StoredKey
+    bucket[at] = key
     bucket[at + 1] = values[i] as T
     filled[number] = at + 2
+    if (typeof key === 'number' && key > (topInteger[number] as number)) topInteger[number] = key
   }
   let changed = changeKeys.length === 0
   let size = keys.length
@@ -74,7 +79,8 @@ function buildWith<T>(
     const number = numbers[keys.length + c] as number
     const bucket = bucketFor(number)
     const end = filled[number] as number
-    const at = positionIn(bucket, stored, end)
+    const above = typeof stored === 'number' && stored > (topInteger[number] as number)
+    const at = above ? -1 : positionIn(bucket, stored, end)
     if (value === REMOVE) {
       if (at < 0) continue
       bucket.copyWithin(at, at + 2, end)
@@ -90,6 +96,7 @@ function buildWith<T>(
       filled[number] = end + 2
       size += 1
       changed = true
+      if (above) topInteger[number] = stored as number
     }
   }
   if (!changed) return undefined

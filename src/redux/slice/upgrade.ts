@@ -22,7 +22,7 @@ import { assertReadableLayout, EMPTY_LAYOUT, LAYOUT_VERSION, withSplitTable } fr
 import type { StateLayout } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { SplitMap, StoredKey, StoredMap } from './storedMap'
-import { forEachBucket, forEachEntryIn, PLAIN_LIMIT, SUMMARY, toBuckets } from './storedMap'
+import { forEachBucket, PLAIN_LIMIT, storedKeyOf, SUMMARY, toBuckets } from './storedMap'
 import { buildSplit } from './splitWrite'
 
 const FORMAT_1_BUCKETS = 1024
@@ -90,19 +90,30 @@ function flattenFormat2(old: Record<string, unknown>): Record<string, unknown> {
   return flat
 }
 
+/** A number as a split map stores it (a canonical integer key), else `undefined`. */
+function storedKeyOfNumber(key: unknown): StoredKey | undefined {
+  return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < 1e9 ? key : undefined
+}
+
 /** A format 3 or 4 split map built again in format 5, with its summary's other members. */
 function relaidSplit(map: unknown): unknown {
   if (!Array.isArray(map) || !isPlainObject(map[SUMMARY])) return map
   const old = map as unknown as SplitMap<unknown>
   const keys: StoredKey[] = []
   const values: unknown[] = []
-  // Format 4's buckets are pairs, which format 5 reads alike.
+  // Formats 3 and 4 stored pairs only. A key that is not one a split map stores (a state edited
+  // by hand or damaged) is left out, as is a duplicate.
+  const seen = new Set<StoredKey>()
   forEachBucket(old, (bucket) => {
     if (!Array.isArray(bucket)) return
-    forEachEntryIn(bucket, (stored, value) => {
+    for (let i = 0; i + 1 < bucket.length; i += 2) {
+      const key: unknown = bucket[i]
+      const stored = typeof key === 'string' ? storedKeyOf(key) : storedKeyOfNumber(key)
+      if (stored === undefined || seen.has(stored)) continue
+      seen.add(stored)
       keys.push(stored)
-      values.push(value)
-    })
+      values.push(bucket[i + 1])
+    }
   })
   const built = buildSplit(keys, values, old[SUMMARY].buckets) as unknown as unknown[]
   built[SUMMARY] = { ...old[SUMMARY], ...(built[SUMMARY] as object) }

@@ -202,3 +202,25 @@ test('split maps of neighbouring ids written and removed in ranges read as a pla
     { numRuns: 60 },
   )
 })
+
+test('a bucket that is not well formed (edited by hand, damaged) is read to its end, never forever', () => {
+  // A count that is not a positive integer, or longer than the bucket, is read as what is left.
+  const damaged: unknown[][] = [
+    [-1, -2, 'a'],
+    [-1, 0, 'a'],
+    [-1, 'x', 'a'],
+    [-1, 99, 'a'],
+    [-1, 1.5, 'a'],
+    [-1, -2],
+  ]
+  for (const bucket of damaged) {
+    const entries = entriesOf(bucket)
+    expect(entries).toEqual(bucket.length === 3 ? [[1, 'a']] : [])
+    expect(valuePositionIn(bucket, 1)).toBe(bucket.length === 3 ? 2 : -1)
+    expect(valuePositionIn(bucket, 'a')).toBe(-1)
+    const values: unknown[] = []
+    forEachValueIn(bucket, (value) => values.push(value))
+    expect(values).toEqual(entries.map(([, value]) => value))
+    expect(pairsIn(bucket)).toEqual(pairsFrom(entries))
+  }
+})
