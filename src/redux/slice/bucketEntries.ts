@@ -17,7 +17,9 @@
  * Writes work on a bucket's entries as plain pairs (`[key, value, key, value, …]`, any order;
  * {@link pairsIn}) and store them with {@link encodeBucket}.
  */
-import type { StoredKey } from './splitMap'
+
+/** A key as a split map stores it: a canonical integer id as a number, anything else as is. */
+export type StoredKey = string | number
 
 /** The fewest consecutive integer keys stored as a run (two cost as much as two pairs). */
 export const RUN_MIN = 3

@@ -27,6 +27,7 @@
  */
 import { fnv1a } from '../../internal/hash'
 import { valuePositionIn } from './bucketEntries'
+import type { StoredKey } from './bucketEntries'
 
 /** The summary of a split map (its first member). */
 export interface SplitSummary {
@@ -41,8 +42,7 @@ export interface SplitSummary {
   readonly shared?: unknown
 }
 
-/** A key as a split map stores it: a canonical integer id as a number, anything else as is. */
-export type StoredKey = string | number
+export type { StoredKey }
 
 /** One bucket of a split map: pairs and runs, flat (bucketEntries.ts). */
 export type Bucket<T> = ReadonlyArray<StoredKey | T>
