@@ -23,6 +23,7 @@ import type { StateLayout } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { SplitMap, StoredKey, StoredMap } from './storedMap'
 import { forEachBucket, PLAIN_LIMIT, storedKeyOf, SUMMARY, toBuckets } from './storedMap'
+import { storedKeyOfId } from './splitMap'
 import { buildSplit } from './splitWrite'
 
 const FORMAT_1_BUCKETS = 1024
@@ -69,30 +70,40 @@ function flattenSplit2(map: unknown): Record<string, unknown> {
   return plain
 }
 
-/** A format-2 state with its split maps flattened and no layout (laid out again after). */
-function flattenFormat2(old: Record<string, unknown>): Record<string, unknown> {
-  const layout = old.layout as { splitTables?: unknown; splitRequests?: unknown }
-  const splitTables = Array.isArray(layout.splitTables) ? (layout.splitTables as unknown[]) : []
-  const flat: Record<string, unknown> = { ...old, layout: undefined }
+/**
+ * A copy of a state written in an older format, with each map its layout names as split
+ * (`splitTables`' tables and their metas, and `results` and `meta` when `splitRequests`) passed
+ * through `convert`, and `layout` replaced.
+ */
+function withSplitMaps(
+  old: Record<string, unknown>,
+  layout: unknown,
+  convert: (map: unknown) => unknown,
+): Record<string, unknown> {
+  const { splitTables, splitRequests } = old.layout as {
+    splitTables?: unknown
+    splitRequests?: unknown
+  }
+  const next: Record<string, unknown> = { ...old, layout }
   for (const root of ['entities', 'entitiesMeta'] as const) {
     const tables = isPlainObject(old[root]) ? { ...old[root] } : {}
-    for (const key of splitTables) {
-      if (typeof key === 'string' && hasOwn(tables, key)) {
-        setOwn(tables, key, flattenSplit2(tables[key]))
-      }
+    for (const key of Array.isArray(splitTables) ? (splitTables as unknown[]) : []) {
+      if (typeof key === 'string' && hasOwn(tables, key)) setOwn(tables, key, convert(tables[key]))
     }
-    flat[root] = tables
+    next[root] = tables
   }
-  if (layout.splitRequests === true) {
-    flat.results = flattenSplit2(old.results)
-    flat.meta = flattenSplit2(old.meta)
+  if (splitRequests === true) {
+    next.results = convert(old.results)
+    next.meta = convert(old.meta)
   }
-  return flat
+  return next
 }
 
-/** A number as a split map stores it (a canonical integer key), else `undefined`. */
+/** A number key as a split map stores it (a canonical integer), else `undefined`. */
 function storedKeyOfNumber(key: unknown): StoredKey | undefined {
-  return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < 1e9 ? key : undefined
+  if (typeof key !== 'number') return undefined
+  const stored = storedKeyOfId(key)
+  return typeof stored === 'number' ? stored : undefined
 }
 
 /** A format 3 or 4 split map built again in format 5, with its summary's other members. */
@@ -120,26 +131,6 @@ function relaidSplit(map: unknown): unknown {
   return built
 }
 
-/** A format 3 or 4 state with its split maps built again in format 5. */
-function relaidFormat4(old: Record<string, unknown>): EntityCacheState {
-  const layout = old.layout as StateLayout
-  const next: Record<string, unknown> = { ...old, layout: { ...layout, version: LAYOUT_VERSION } }
-  for (const root of ['entities', 'entitiesMeta'] as const) {
-    const tables = isPlainObject(old[root]) ? { ...old[root] } : {}
-    for (const key of Array.isArray(layout.splitTables) ? layout.splitTables : []) {
-      if (typeof key === 'string' && hasOwn(tables, key)) {
-        setOwn(tables, key, relaidSplit(tables[key]))
-      }
-    }
-    next[root] = tables
-  }
-  if (layout.splitRequests === true) {
-    next.results = relaidSplit(old.results)
-    next.meta = relaidSplit(old.meta)
-  }
-  return next as unknown as EntityCacheState
-}
-
 /**
  * The state in the current format. A state with the current layout is returned as it is; one
  * without a layout, or in format 2, 3 or 4, is converted (maps over 1,024 entries split); any other
@@ -151,10 +142,16 @@ export function upgradeState(state: unknown, reducerPath: string): EntityCacheSt
   >
   if (old.layout !== undefined) {
     if ((old.layout as { version?: unknown }).version === 2) {
-      return upgradeState(flattenFormat2(old as Record<string, unknown>), reducerPath)
+      // Flattened, with no layout: laid out again below, as a state without one.
+      const flat = withSplitMaps(old as Record<string, unknown>, undefined, flattenSplit2)
+      return upgradeState(flat, reducerPath)
     }
     const version = (old.layout as { version?: unknown }).version
-    if (version === 3 || version === 4) return relaidFormat4(old as Record<string, unknown>)
+    if (version === 3 || version === 4) {
+      const layout = { ...(old.layout as StateLayout), version: LAYOUT_VERSION }
+      const relaid = withSplitMaps(old as Record<string, unknown>, layout, relaidSplit)
+      return relaid as unknown as EntityCacheState
+    }
     assertReadableLayout(old.layout, reducerPath)
     return state as EntityCacheState
   }
