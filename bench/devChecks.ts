@@ -4,6 +4,8 @@
  * record into a store that holds 100,000: ours (`controller.setResponse`, normalize included) vs
  * `createEntityAdapter.upsertOne` on the same records, in the same run. Target (issue 14): ours
  * costs at most 1/20 of the adapter's, and prints no warning (not even RTK's "took Xms").
+ * Also 13h: the heap a 100k-record store keeps in development, beside the adapter's (no target;
+ * it shows what the development freeze costs, see docs/architecture.md).
  * Env: BENCH_QUICK=1 for a smoke run.
  */
 process.env.NODE_ENV = 'development'
@@ -75,8 +77,26 @@ function adapterStore(items: RawItem[]) {
   return (item: RawItem) => store.dispatch(slice.actions.upsertOne(item))
 }
 
+/** Heap kept by what `build` returns, in MB (after full collections; needs --expose-gc). */
+function heapKeptBy(build: () => unknown): { mb: number; kept: unknown } {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) return { mb: NaN, kept: undefined }
+  gc()
+  gc()
+  const before = process.memoryUsage().heapUsed
+  const kept = captureConsole(build).value
+  gc()
+  gc()
+  return { mb: (process.memoryUsage().heapUsed - before) / 1048576, kept }
+}
+
 function main() {
   console.log(`\ndevelopment mode (configureStore's default checks on), node ${process.version}`)
+  // 13h first, in a process where nothing ran before: the records come from generateItems, as in
+  // case 12, and are frozen by each store (ours: freezeWritten.ts; the adapter: Immer).
+  const heapOurs = heapKeptBy(() => oursStore(generateItems(SIZE, 1)))
+  const heapAdapter = heapKeptBy(() => adapterStore(generateItems(SIZE, 1)))
+  void [heapOurs.kept, heapAdapter.kept]
   const items = generateItems(SIZE)
   // Building the stores is setup: the checks' first walk of 100k records is not timed.
   const writers = captureConsole(() => ({ ours: oursStore(items), adapter: adapterStore(items) }))
@@ -103,6 +123,9 @@ function main() {
   )
   console.log(
     `${pad('13. dev: write 1 record into a 100k store', 44)}| ${pad(`${ours.toFixed(3)} ms`, 14)}| ${pad('RTK createEntityAdapter.upsertOne', 34)}| ${pad(`${adapter.toFixed(1)} ms`, 14)}| ${ratio.toFixed(0)}×`,
+  )
+  console.log(
+    `${pad('13h. dev: heap of a 100k-record store', 44)}| ${pad(`${heapOurs.mb.toFixed(2)} MB`, 14)}| ${pad('RTK createEntityAdapter', 34)}| ${pad(`${heapAdapter.mb.toFixed(2)} MB`, 14)}| ${(heapAdapter.mb / heapOurs.mb).toFixed(2)}×`,
   )
   console.log(
     `    warnings printed during the writes: ours ${warnings.ours.length}, adapter ${warnings.adapter.length}` +

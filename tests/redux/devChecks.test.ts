@@ -3,6 +3,7 @@
  * deep input refused before it can break the store, a forgotten middleware caught, and the
  * silent-checks helper that ignores only RTK's timing note.
  */
+import { setFlagsFromString } from 'node:v8'
 import { configureStore } from '@reduxjs/toolkit'
 import { Endpoint, InputTooDeepError, createEntityCache } from 'rtk-resources'
 import { User } from '../fixtures/entities'
@@ -118,4 +119,28 @@ test('the silent-checks helper ignores only RTK timing notes', () => {
     warn.mockRestore()
     error.mockRestore()
   }
+})
+
+test('frozen records share V8 hidden classes: spread copies are stored as copies built key by key', () => {
+  // V8 gives each frozen object spread copy (what Entity.process returns) a hidden class of its
+  // own; 100,000 records made 100,000 classes (freezeWritten.ts). %HaveSameMap says whether two
+  // objects share one.
+  setFlagsFromString('--allow-natives-syntax')
+  const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
+    a: object,
+    b: object,
+  ) => boolean
+  const { store, cache, controller, expectSilentChecks } = makeStore()
+  // A plain table (300 records parsed from JSON), then a split one (1,200 more, and the first
+  // 300 merged again), so both storage layouts and merged records are covered.
+  controller.setResponse(getUsers, { page: 1 }, JSON.parse(JSON.stringify(usersFrom(1, 300))))
+  controller.setResponse(getUsers, { page: 2 }, usersFrom(1, 1500))
+  expect(store.getState().data.layout.splitTables).toEqual(['User'])
+  const records = Array.from({ length: 1500 }, (_, i) =>
+    cache.selectRecord('User', i + 1)(store.getState()),
+  ) as object[]
+  expect(records.every((record) => Object.isFrozen(record))).toBe(true)
+  const unlike = records.filter((record) => !haveSameMap(record, records[0] as object))
+  expect(unlike).toHaveLength(0)
+  expectSilentChecks()
 })

@@ -97,6 +97,13 @@ test('a body with its own __proto__ member changes no prototype', () => {
   expect(thing).toBeInstanceOf(Thing)
   expect(Object.getPrototypeOf(thing)).toBe(Thing.prototype)
   expect((thing as unknown as { polluted?: unknown }).polluted).toBeUndefined()
+  // The stored record (copied again before the development freeze, freezeWritten.ts) keeps the
+  // member as its own data, and its prototype.
+  const record = cache.selectRecord('Thing', 'evil')(store.getState()) as object
+  expect(Object.isFrozen(record)).toBe(true)
+  expect(Object.getPrototypeOf(record)).toBe(Object.prototype)
+  expect(Object.keys(record)).toEqual(['id', 'label', '__proto__'])
+  expect(JSON.stringify(record)).toBe('{"id":"evil","label":"x","__proto__":{"polluted":true}}')
   expectPlain(store.getState())
 })
 

@@ -22,31 +22,60 @@
  *   walked) and, after a write, walks the new page (about 1,000 records) once;
  * - the slice root, `entities`, `entitiesMeta`, and plain `results` and `meta` stay open: the
  *   checks walk them (a few tables; at most 1,024 request keys each), and still see a mutation.
+ *
+ * A new record is frozen as a copy made member by member ({@link shareableRecord}), put in its
+ * slot before anyone reads the state: V8 gives each frozen object spread copy a hidden class of
+ * its own (see the decision "Records are re-copied before the development freeze" in
+ * docs/architecture.md).
  */
 import { freezeNew } from '../../internal/freezeNew'
-import { getOwn } from '../../internal/ownKeys'
+import { getOwn, setOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
 import type { SplitMap } from './storedMap'
 import { forEachNewBucket, forEachValueIn } from './storedMap'
 
+/**
+ * `record` copied member by member, in its own order, when it is a plain object with string
+ * keys only; else `record` itself. An object spread copy (what `Entity.process` and `merge`
+ * return) has a hidden class V8 keeps outside its transition tree, and `Object.freeze` then makes
+ * a new hidden class for each such object: 100,000 records cost 100,000 classes, about 25 MB, and
+ * every read of them goes megamorphic. Objects built key by key share one class per member list,
+ * frozen too. Development only (production does not freeze).
+ */
+function shareableRecord(record: object): object {
+  if (Object.getPrototypeOf(record) !== Object.prototype) return record
+  if (Object.getOwnPropertySymbols(record).length > 0) return record
+  const copy = {}
+  for (const key of Object.keys(record)) setOwn(copy, key, (record as Record<string, unknown>)[key])
+  return copy
+}
+
+/** `value` deep-frozen (as a shareable copy when `records` says the values are records). */
+function frozen(value: unknown, records: boolean): unknown {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
+  return freezeNew(records ? shareableRecord(value) : value)
+}
+
 /** Deep-freezes every value of `container` that is not frozen yet (stopping at frozen ones). */
-function freezeValues(container: object): void {
+function freezeValues(container: object, records: boolean): void {
+  const members = container as Record<string, unknown>
   for (const key of Object.keys(container)) {
-    const value = (container as Record<string, unknown>)[key]
-    if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeNew(value)
+    const value = members[key]
+    const done = frozen(value, records)
+    if (done !== value) setOwn(container, key, done)
   }
 }
 
 /** Freezes a new plain map's values, and the map itself when `self` says so. */
-function freezePlain(map: object, previous: object | undefined, self: boolean) {
+function freezePlain(map: object, previous: object | undefined, self: boolean, records = false) {
   if (map === previous) return
-  freezeValues(map)
+  freezeValues(map, records)
   if (self) Object.freeze(map)
 }
 
 /** Freezes a new split map: each new page and bucket with its values, then the map but its summary. */
-function freezeSplit(map: object, previous: object | undefined) {
+function freezeSplit(map: object, previous: object | undefined, records = false) {
   if (map === previous) return
   const before = Array.isArray(previous) ? (previous as unknown as SplitMap<unknown>) : undefined
   forEachNewBucket(
@@ -54,8 +83,9 @@ function freezeSplit(map: object, previous: object | undefined) {
     before,
     (bucket) => {
       if (Object.isFrozen(bucket)) return
-      forEachValueIn(bucket, (value) => {
-        if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeNew(value)
+      forEachValueIn(bucket, (value, position) => {
+        const done = frozen(value, records)
+        if (done !== value) (bucket as unknown[])[position] = done
       })
       Object.freeze(bucket)
     },
@@ -72,8 +102,9 @@ export function freezeWritten(next: EntityCacheState, previous: EntityCacheState
     if (tables === before) continue
     for (const key of Object.keys(tables)) {
       const table = getOwn<object>(tables, key) as object
-      if (isSplitTable(next.layout, key)) freezeSplit(table, getOwn(before, key))
-      else freezePlain(table, getOwn(before, key), true)
+      const records = root === 'entities'
+      if (isSplitTable(next.layout, key)) freezeSplit(table, getOwn(before, key), records)
+      else freezePlain(table, getOwn(before, key), true, records)
     }
   }
   for (const member of ['results', 'meta'] as const) {
