@@ -89,9 +89,10 @@ export function normalize(
       if (tables && already !== undefined) {
         // Seen earlier in this response: if the stored record won then, it wins again.
         const incomingWon = tables.meta(pk) === incomingMeta
+        const merge = entity.mergeMade ?? entity.merge
         const merged = incomingWon
-          ? entity.merge(already, processed)
-          : entity.merge(processed, already)
+          ? merge.call(entity, already, processed)
+          : merge.call(entity, processed, already)
         tables.setRecord(pk, merged)
         return
       }

@@ -134,6 +134,11 @@ export interface EntitySchemaContract {
   ): unknown
   /** Combines two records of the same entity (default: shallow, `incoming` wins). */
   merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord
+  /**
+   * `merge` of two records this normalize made (the entity met twice in one response): it may
+   * write `incoming` into `existing` and return it, where `merge` must not. Absent: `merge`.
+   */
+  mergeMade?(existing: EntityRecord, incoming: EntityRecord): EntityRecord
   /** Whether `incoming` is newer than what is stored (default: by `fetchedAt`). */
   useIncoming(
     existingMeta: EntityMeta,

@@ -213,6 +213,25 @@ export abstract class Entity {
   }
 
   /**
+   * @internal Engine hook: `merge` of two records made by one normalize (an entity met twice in
+   * a response). With the default `process` and `merge`, both are copies this normalize made,
+   * so `incoming` is written into `existing` (the members and order `merge` gives) and no third
+   * object is made; else `merge`.
+   */
+  static mergeMade(existing: EntityRecord, incoming: EntityRecord): EntityRecord {
+    if (this.merge !== Entity.merge || this.process !== Entity.process) {
+      return this.merge(existing, incoming)
+    }
+    // A load, not a hasOwn call: an own `__proto__` member (JSON.parse makes one) reads as
+    // itself, and Object.assign would set the prototype from it; such a record goes by setOwn.
+    if ((incoming as { __proto__?: unknown }).__proto__ === Object.prototype) {
+      return Object.assign(existing, incoming)
+    }
+    for (const member of Object.keys(incoming)) setOwn(existing, member, incoming[member])
+    return existing
+  }
+
+  /**
    * Whether `incoming` should win over the stored record: the later-started request wins, and a
    * mutation's answer wins over reads that started before it was confirmed (`isNewerWrite`).
    */

@@ -140,3 +140,112 @@ test('an older delete arriving after a newer one keeps the newer tombstone (regr
     fetchedAt: 30,
   })
 })
+
+describe('an entity met more than once in one response', () => {
+  class Author extends Entity {
+    id = 0
+    name = ''
+    pk() {
+      return this.id
+    }
+    static key = 'Author'
+  }
+  class Note extends Entity {
+    id = 0
+    author = Author.fromJS()
+    pk() {
+      return this.id
+    }
+    static key = 'Note'
+    static schema = { author: Author }
+  }
+
+  it('merges member by member, later occurrences winning, in the order an object spread gives', () => {
+    const out = normalize(
+      [Note],
+      [
+        { id: 1, author: { id: 7, name: 'first', '2': 'two', a: 1 } },
+        { id: 2, author: { id: 7, name: 'second', b: 2, '1': 'one' } },
+        { id: 3, author: { id: 7, a: 3 } },
+      ],
+    )
+    const record = out.entities.Author?.['7'] as object
+    const spread = {
+      ...{ id: 7, name: 'first', '2': 'two', a: 1 },
+      ...{ id: 7, name: 'second', b: 2, '1': 'one' },
+      ...{ id: 7, a: 3 },
+    }
+    expect(Object.keys(record)).toEqual(Object.keys(spread))
+    expect(record).toEqual(spread)
+  })
+
+  it("never writes into the response's own objects", () => {
+    const first = Object.freeze({ id: 7, name: 'first' })
+    const second = Object.freeze({ id: 7, name: 'second', extra: true })
+    const out = normalize(
+      [Note],
+      [
+        { id: 1, author: first },
+        { id: 2, author: second },
+      ],
+    )
+    expect(out.entities.Author?.['7']).toEqual({ id: 7, name: 'second', extra: true })
+    expect(first).toEqual({ id: 7, name: 'first' })
+  })
+
+  it('an own __proto__ member of a later occurrence stays data', () => {
+    const out = normalize(
+      [Note],
+      JSON.parse(
+        '[{"id":1,"author":{"id":7,"name":"a"}},{"id":2,"author":{"id":7,"__proto__":{"polluted":true}}}]',
+      ) as unknown[],
+    )
+    const record = out.entities.Author?.['7'] as Record<string, unknown>
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype)
+    expect(Object.keys(record)).toEqual(['id', 'name', '__proto__'])
+    expect(record.polluted).toBeUndefined()
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('a class with its own merge or process gets its merge called, with what it returned', () => {
+    const calls: [object, object][] = []
+    class Counted extends Author {
+      static key = 'Counted'
+      static merge(existing: Record<string, unknown>, incoming: Record<string, unknown>) {
+        calls.push([existing, incoming])
+        return { ...existing, ...incoming, merges: calls.length }
+      }
+    }
+    const given: object[] = []
+    class Kept extends Author {
+      static key = 'Kept'
+      // Returns the input itself: the engine must not write into it.
+      static process(input: Record<string, unknown>) {
+        given.push(input)
+        return input
+      }
+    }
+    const holder = (member: typeof Author) =>
+      class extends Entity {
+        id = 0
+        pk() {
+          return this.id
+        }
+        static key = `Holder${member.key}`
+        static schema = { member }
+      }
+    const counted = normalize(
+      [holder(Counted)],
+      [1, 2, 3].map((id) => ({ id, member: { id: 7, name: `v${id}` } })),
+    )
+    expect(calls).toHaveLength(2)
+    expect(counted.entities.Counted?.['7']).toEqual({ id: 7, name: 'v3', merges: 2 })
+    const inputs = [1, 2].map((id) => ({ id, member: { id: 7, name: `v${id}` } }))
+    const kept = normalize([holder(Kept)], inputs)
+    expect(kept.entities.Kept?.['7']).toEqual({ id: 7, name: 'v2' })
+    expect(given.map((input) => ({ ...input }))).toEqual([
+      { id: 7, name: 'v1' },
+      { id: 7, name: 'v2' },
+    ])
+  })
+})
