@@ -11,6 +11,7 @@ import type {
   QueryContext,
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
+import { copyRecord, mergeRecords } from './recordCopy'
 import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /** A record's `validate` message, or `undefined` when valid (Entity.validate's shape). */
@@ -182,7 +183,7 @@ export abstract class Entity {
     _key: string | undefined,
     _args: readonly unknown[],
   ): Record<string, unknown> | undefined {
-    return { ...input }
+    return copyRecord(this, input)
   }
 
   /**
@@ -209,7 +210,7 @@ export abstract class Entity {
 
   /** Combines two records of one entity; `incoming` wins member by member (shallow). */
   static merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord {
-    return { ...existing, ...incoming }
+    return mergeRecords(this, existing, incoming)
   }
 
   /**

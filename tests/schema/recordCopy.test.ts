@@ -1,0 +1,83 @@
+/**
+ * The default copies of `Entity.process` and `Entity.merge` (recordCopy.ts): object spreads at a
+ * copy site per class, with what a single spread gives.
+ */
+import fc from 'fast-check'
+import { Entity } from 'rtk-resources'
+import { copyRecord, copySiteOf, mergeRecords } from '../../src/schema/recordCopy'
+
+/** A class of its own for each call (a copy site is given per class). */
+function newEntityClass(key: string) {
+  return class extends Entity {
+    id = ''
+    pk() {
+      return this.id
+    }
+    static key = key
+  }
+}
+
+/** Member names a record may have: dangerous ones and integer-like ones (ordered first). */
+const memberName = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'toString', '0', '7', '10', '-1', 'id'),
+  fc.string({ maxLength: 6 }),
+)
+/** A record as JSON.parse makes it (an own `__proto__` member stays data). */
+const record = fc
+  .array(fc.tuple(memberName, fc.jsonValue()), { maxLength: 10 })
+  .map((entries) => JSON.parse(JSON.stringify(Object.fromEntries(entries))) as object)
+
+test('process and merge give what a single object spread gives: members, order, prototype', () => {
+  const Book = newEntityClass('Book')
+  fc.assert(
+    fc.property(record, record, (a, b) => {
+      const copy = Book.process(a, undefined, undefined, []) as object
+      expect(copy).not.toBe(a)
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype)
+      expect(Reflect.ownKeys(copy)).toEqual(Reflect.ownKeys({ ...a }))
+      expect(JSON.stringify(copy)).toBe(JSON.stringify({ ...a }))
+      const merged = Book.merge(a as never, b as never)
+      expect(Object.getPrototypeOf(merged)).toBe(Object.prototype)
+      expect(Reflect.ownKeys(merged)).toEqual(Reflect.ownKeys({ ...a, ...b }))
+      expect(JSON.stringify(merged)).toBe(JSON.stringify({ ...a, ...b }))
+    }),
+  )
+})
+
+test('an own __proto__ member is copied as data and changes no prototype', () => {
+  const Book = newEntityClass('Book')
+  const input = JSON.parse('{"id":"x","__proto__":{"polluted":true}}') as object
+  for (const made of [
+    copyRecord(Book, input),
+    mergeRecords(Book, { id: 'x' }, input),
+    mergeRecords(Book, input, { id: 'y' }),
+  ]) {
+    expect(Object.getPrototypeOf(made)).toBe(Object.prototype)
+    expect(Object.prototype.hasOwnProperty.call(made, '__proto__')).toBe(true)
+    expect((made as { polluted?: unknown }).polluted).toBeUndefined()
+  }
+  expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
+})
+
+test('sixteen classes get sixteen copy sites; a class keeps its site; the seventeenth shares one', () => {
+  const classes = Array.from({ length: 17 }, (_, i) => newEntityClass(`Site${i}`))
+  const sites = classes.map((cls) => copySiteOf(cls))
+  expect(new Set(sites.slice(0, 16)).size).toBe(16)
+  expect(sites.slice(0, 16)).toContain(sites[16])
+  expect(copySiteOf(classes[3]!)).toBe(sites[3])
+  // The copies themselves: one function per site, none shared between two sites.
+  const copiers = new Set(sites.slice(0, 16).flatMap((site) => [site[0], site[1]]))
+  expect(copiers.size).toBe(32)
+})
+
+test('a subclass and its parent copy at sites of their own, with the same result', () => {
+  const Book = newEntityClass('Book')
+  class PaperBook extends Book {
+    static key = 'PaperBook'
+  }
+  expect(copySiteOf(PaperBook)).not.toBe(copySiteOf(Book))
+  expect(PaperBook.process({ id: 'p', pages: 3 }, undefined, undefined, [])).toEqual({
+    id: 'p',
+    pages: 3,
+  })
+})
