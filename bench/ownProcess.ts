@@ -8,11 +8,8 @@ import { execFileSync } from 'node:child_process'
 import { CHILD_RESULTS } from './results'
 import type { CaseResult } from './results'
 
-/**
- * Runs `runScript` with `BENCH_ONLY=group` in a child process and returns its case `id` as
- * `${id}-own`, titled "the same, in a process of its own".
- */
-export function caseInOwnProcess(runScript: string, group: string, id: string): CaseResult[] {
+/** Runs `runScript` with `BENCH_ONLY=group` in a child process and returns what it measured. */
+export function casesInChildProcess(runScript: string, group: string): CaseResult[] {
   const output = execFileSync(process.execPath, [...process.execArgv, runScript], {
     env: { ...process.env, BENCH_ONLY: group, BENCH_CHILD: '1' },
     encoding: 'utf8',
@@ -21,9 +18,15 @@ export function caseInOwnProcess(runScript: string, group: string, id: string): 
   const line = output.split('\n').find((text) => text.startsWith(CHILD_RESULTS))
   if (line === undefined)
     throw new Error(`bench: the child process for ${group} printed no results`)
-  const own = (JSON.parse(line.slice(CHILD_RESULTS.length)) as CaseResult[]).find(
-    (result) => result.id === id,
-  )
+  return JSON.parse(line.slice(CHILD_RESULTS.length)) as CaseResult[]
+}
+
+/**
+ * Runs `runScript` with `BENCH_ONLY=group` in a child process and returns its case `id` as
+ * `${id}-own`, titled "the same, in a process of its own".
+ */
+export function caseInOwnProcess(runScript: string, group: string, id: string): CaseResult[] {
+  const own = casesInChildProcess(runScript, group).find((result) => result.id === id)
   if (own === undefined) throw new Error(`bench: the child process measured no case ${id}`)
   return [{ ...own, id: `${id}-own`, title: 'the same, in a process of its own' }]
 }

@@ -3,19 +3,20 @@
  * @data-client/normalizr (with its memo), RTK createEntityAdapter, a plain spread reducer and
  * `JSON.parse`, on generated data, in one run. Not part of `npm test`.
  * Env: BENCH_QUICK=1 shortens every measurement (a smoke run, numbers not meaningful);
- * BENCH_ONLY=graph,tables,select,first,big,heap runs only those groups (heap: case 12 alone;
- * big includes it). A full run also measures cases 2s and 12 again, each in a child process where
- * nothing ran before (2s-own, 12-own; BENCH_CHILD=1 marks such a child, which prints its results
- * as one JSON line; ownProcess.ts).
+ * BENCH_ONLY=graph,tables,select,first,big,heap,apps runs only those groups (heap: case 12 alone;
+ * big includes it; apps: case 1m, only ever run alone). A full run also measures cases 2s and 12
+ * again, each in a child process where nothing ran before (2s-own, 12-own), and case 1m in one
+ * (BENCH_CHILD=1 marks such a child, which prints its results as one JSON line; ownProcess.ts).
  */
 import './env'
 import { runBigResponseCases, runHeapCase } from './cases/bigResponse'
 import { runFirstReadCase } from './cases/firstRead'
 import { runGraphCases } from './cases/graph'
+import { runManyClassesCase } from './cases/manyClasses'
 import type { GraphCases } from './cases/graph'
 import { runSelectCase } from './cases/select'
 import { runTableCases } from './cases/tables'
-import { caseInOwnProcess } from './ownProcess'
+import { caseInOwnProcess, casesInChildProcess } from './ownProcess'
 import { printResults, printTargets } from './report'
 import { CHILD_RESULTS } from './results'
 import type { CaseResult } from './results'
@@ -30,6 +31,7 @@ const options: MeasureOptions = quick
 
 const ORDER = [
   '1',
+  '1m',
   '2',
   '2s',
   '2s-own',
@@ -57,6 +59,9 @@ async function main() {
   const runs = (group: string) => !only || only.includes(group)
   const graph: GraphCases | undefined = runs('graph') ? runGraphCases(options) : undefined
   const results: CaseResult[] = [...(graph?.results ?? [])]
+  // Five more entity classes change what every later case measures: 1m runs alone.
+  if (only?.includes('apps')) results.push(...runManyClassesCase(options))
+  if (!only && !child) results.push(...casesInChildProcess(__filename, 'apps'))
   if (runs('first')) results.push(...runFirstReadCase(options))
   if (!only && !child) results.push(...caseInOwnProcess(__filename, 'first', '2s'))
   if (runs('tables')) results.push(...runTableCases(options))
