@@ -53,12 +53,24 @@ export function copySiteOf(owner: object): CopySite {
   return site
 }
 
+/**
+ * The site for records that are frozen, sealed or not extensible (Immer freezes what it stores,
+ * and the cache freezes its own records in development). V8 never copies such an object on the
+ * fast path, and a site that has seen one copies everything on the slow path from then on, so
+ * they are kept away from the classes' sites.
+ */
+const LOCKED_SITE = [(a: object) => ({ ...a }), (a: object, b: object) => ({ ...a, ...b })] as const
+
+const isExtensible = Object.isExtensible
+
 /** `{ ...input }`, made at `owner`'s copy site. */
 export function copyRecord(owner: object, input: object): StoredRecord {
+  if (!isExtensible(input)) return LOCKED_SITE[0](input)
   return copySiteOf(owner)[0](input)
 }
 
 /** `{ ...existing, ...incoming }`, made at `owner`'s copy site. */
 export function mergeRecords(owner: object, existing: object, incoming: object): StoredRecord {
+  if (!isExtensible(existing) || !isExtensible(incoming)) return LOCKED_SITE[1](existing, incoming)
   return copySiteOf(owner)[1](existing, incoming)
 }
