@@ -19,6 +19,8 @@ function formatValue(m: Measurement): string {
 function formatRatio(value: number | undefined): string {
   if (value === undefined) return '-'
   if (value >= 100) return `${value.toFixed(0)}×`
+  // Near 1, two decimals would print a narrow loss as "1.00×".
+  if (value > 0.99 && value < 1.01) return `${value.toFixed(3)}×`
   return `${value.toFixed(2)}×`
 }
 
@@ -147,7 +149,7 @@ export function printTargets(results: CaseResult[], graph: GraphCases | undefine
       measured:
         bigHeap === undefined
           ? '-'
-          : `${(1 / bigHeap).toFixed(2)}× the adapter` +
+          : `${(1 / bigHeap).toFixed(3)}× the adapter` +
             (bigHeapOwn === undefined
               ? ''
               : ` (in a process of its own: ${(1 / bigHeapOwn).toFixed(3)}×)`),
