@@ -17,6 +17,12 @@ export class WrittenTable {
   readonly metas: Record<string, EntityMeta> = {}
   /** How many records `records` holds (a table of deletions only has none). */
   size = 0
+  /**
+   * True while every record written here came from an entity with the default `process` and
+   * `merge` (`copiesRecords`): each is then a new object this normalize made, which a later
+   * occurrence of the same entity may be merged into in place.
+   */
+  onlyCopies = true
 
   // A miss (the usual case: a record's first mention) costs one lookup; a hit is confirmed own.
   record(pk: string): EntityRecord | undefined {

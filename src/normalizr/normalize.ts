@@ -86,13 +86,21 @@ export function normalize(
       const key = entity.key
       const tables = written.get(key)
       const already = tables?.record(pk)
+      const copies = entity.copiesRecords === true
       if (tables && already !== undefined) {
-        // Seen earlier in this response: if the stored record won then, it wins again.
+        // Seen earlier in this response: if the stored record won then, it wins again. Merged in
+        // place only into a record this normalize made (not an input, not a stored record): when
+        // every writer of this table so far copies (another class may share the key).
         const incomingWon = tables.meta(pk) === incomingMeta
-        const merge = entity.mergeMade ?? entity.merge
-        const merged = incomingWon
-          ? merge.call(entity, already, processed)
-          : merge.call(entity, processed, already)
+        const existing = incomingWon ? already : processed
+        const incoming = incomingWon ? processed : already
+        const inPlace = copies && (tables.onlyCopies || !incomingWon)
+        const mergeMade = inPlace ? entity.mergeMade : undefined
+        const merged =
+          mergeMade !== undefined
+            ? mergeMade.call(entity, existing, incoming)
+            : entity.merge(existing, incoming)
+        if (!copies) tables.onlyCopies = false
         tables.setRecord(pk, merged)
         return
       }
@@ -101,16 +109,19 @@ export function normalize(
       if (storedMeta?.deleted && !isNewerWrite(storedMeta, incomingMeta)) return
       const stored = storedMeta && !storedMeta.deleted ? source.getEntity(key, pk) : undefined
       const target = tables ?? tablesFor(key)
+      let record: EntityRecord
       if (stored === undefined || storedMeta === undefined) {
-        target.setRecord(pk, processed)
+        record = processed
         target.setMeta(pk, incomingMeta)
       } else if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
-        target.setRecord(pk, entity.merge(stored, processed))
+        record = entity.merge(stored, processed)
         target.setMeta(pk, incomingMeta)
       } else {
-        target.setRecord(pk, entity.merge(processed, stored))
+        record = entity.merge(processed, stored)
         target.setMeta(pk, storedMeta)
       }
+      target.setRecord(pk, record)
+      if (!copies) target.onlyCopies = false
     },
     deleteEntity(entity, pk) {
       const key = entity.key

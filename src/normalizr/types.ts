@@ -135,8 +135,13 @@ export interface EntitySchemaContract {
   /** Combines two records of the same entity (default: shallow, `incoming` wins). */
   merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord
   /**
-   * `merge` of two records this normalize made (the entity met twice in one response): it may
-   * write `incoming` into `existing` and return it, where `merge` must not. Absent: `merge`.
+   * True when `process` and `merge` are the defaults, which return new objects no one else
+   * holds: the engine may then write into a record this normalize made (see `mergeMade`).
+   */
+  readonly copiesRecords?: boolean
+  /**
+   * `merge` that writes `incoming` into `existing` and returns it. The engine calls it only when
+   * `copiesRecords` is true and `existing` is a record this same normalize made.
    */
   mergeMade?(existing: EntityRecord, incoming: EntityRecord): EntityRecord
   /** Whether `incoming` is newer than what is stored (default: by `fetchedAt`). */

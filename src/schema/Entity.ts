@@ -214,15 +214,21 @@ export abstract class Entity {
   }
 
   /**
-   * @internal Engine hook: `merge` of two records made by one normalize (an entity met twice in
-   * a response). With the default `process` and `merge`, both are copies this normalize made,
-   * so `incoming` is written into `existing` (the members and order `merge` gives) and no third
-   * object is made; else `merge`.
+   * @internal Engine hook: true when `process` and `merge` are the defaults, so every record
+   * they return is a new object no one else holds.
+   */
+  static get copiesRecords(): boolean {
+    return this.process === Entity.process && this.merge === Entity.merge
+  }
+
+  /**
+   * @internal Engine hook: writes `incoming` into `existing` (the members and order `merge`
+   * gives) and returns it. The engine calls it only for a record the same normalize made with
+   * the default `process` and `merge` (an entity met twice in one response); anything else goes
+   * through `merge`.
    */
   static mergeMade(existing: EntityRecord, incoming: EntityRecord): EntityRecord {
-    if (this.merge !== Entity.merge || this.process !== Entity.process) {
-      return this.merge(existing, incoming)
-    }
+    if (!this.copiesRecords) return this.merge(existing, incoming)
     // A load, not a hasOwn call: an own `__proto__` member (JSON.parse makes one) reads as
     // itself, and Object.assign would set the prototype from it; such a record goes by setOwn.
     if ((incoming as { __proto__?: unknown }).__proto__ === Object.prototype) {

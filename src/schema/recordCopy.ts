@@ -8,9 +8,9 @@
  * into the runtime, an object with room for four members and the rest in a second array). So
  * each class is given one of {@link SITES} copy sites, in turn: up to 16 classes each have a site
  * of their own, and a site stays fast until it has seen four layouts (four classes, or one class
- * whose records come in several member lists). Measured (docs/architecture.md, decision "Each
- * class copies at a site of its own"): normalizing 500 projects in an app with nine classes,
- * 7.1–7.4 ms against 9.5–12.1 ms with one shared spread; the same in an app with four classes.
+ * whose records come in several member lists). Frozen records, and calls without a class, go to
+ * a site of their own ({@link SHARED_SITE}). Measured in docs/architecture.md, decision "Each
+ * class copies at a spread site of its own" (bench cases 1 and 1m).
  */
 
 /** A record as stored: plain, string-keyed members. */
@@ -36,6 +36,15 @@ const SITES = [
   [(a: object) => ({ ...a }), (a: object, b: object) => ({ ...a, ...b })],
 ] as const
 
+/**
+ * The site for records that are frozen, sealed or not extensible (Immer freezes what it stores,
+ * and the cache freezes its own records in development), and for calls without a class (`const
+ * { merge } = Entity`). V8 never copies a frozen object on the fast path, and a site that has
+ * seen many copies everything on the slow path from then on, so they are kept away from the
+ * classes' sites.
+ */
+const SHARED_SITE = [(a: object) => ({ ...a }), (a: object, b: object) => ({ ...a, ...b })] as const
+
 /** One class's copy site: a copy of one record, and a merge of two. */
 export type CopySite = (typeof SITES)[number]
 
@@ -44,6 +53,7 @@ let nextSite = 0
 
 /** The copy site of `owner` (an entity class), given in turn on first use. */
 export function copySiteOf(owner: object): CopySite {
+  if (typeof owner !== 'function') return SHARED_SITE
   let site = siteOfClass.get(owner)
   if (site === undefined) {
     site = SITES[nextSite] as CopySite
@@ -53,24 +63,16 @@ export function copySiteOf(owner: object): CopySite {
   return site
 }
 
-/**
- * The site for records that are frozen, sealed or not extensible (Immer freezes what it stores,
- * and the cache freezes its own records in development). V8 never copies such an object on the
- * fast path, and a site that has seen one copies everything on the slow path from then on, so
- * they are kept away from the classes' sites.
- */
-const LOCKED_SITE = [(a: object) => ({ ...a }), (a: object, b: object) => ({ ...a, ...b })] as const
-
 const isExtensible = Object.isExtensible
 
 /** `{ ...input }`, made at `owner`'s copy site. */
 export function copyRecord(owner: object, input: object): StoredRecord {
-  if (!isExtensible(input)) return LOCKED_SITE[0](input)
+  if (!isExtensible(input)) return SHARED_SITE[0](input)
   return copySiteOf(owner)[0](input)
 }
 
 /** `{ ...existing, ...incoming }`, made at `owner`'s copy site. */
 export function mergeRecords(owner: object, existing: object, incoming: object): StoredRecord {
-  if (!isExtensible(existing) || !isExtensible(incoming)) return LOCKED_SITE[1](existing, incoming)
+  if (!isExtensible(existing) || !isExtensible(incoming)) return SHARED_SITE[1](existing, incoming)
   return copySiteOf(owner)[1](existing, incoming)
 }

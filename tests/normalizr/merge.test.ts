@@ -207,6 +207,46 @@ describe('an entity met more than once in one response', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
+  it('two classes of one key: a record the other class kept (input or stored) is never written into', () => {
+    // The first occurrence goes through a class whose process returns its (frozen) input; the
+    // second through the defaults, which merge in place only into records this normalize made.
+    class PassThrough extends Author {
+      static process(input: Record<string, unknown>) {
+        return input
+      }
+    }
+    const frozen = Object.freeze({ id: 7, name: 'given' })
+    const out = normalize(
+      { first: PassThrough, second: Author },
+      { first: frozen, second: { id: 7, extra: true } },
+    )
+    expect(out.entities.Author?.['7']).toEqual({ id: 7, name: 'given', extra: true })
+    expect(frozen).toEqual({ id: 7, name: 'given' })
+    // A merge that keeps the stored record (an older version came in): the stored record, frozen
+    // as the cache freezes it in development, is not written into by the next occurrence.
+    class KeepNewer extends Author {
+      static merge(existing: Record<string, unknown>, incoming: Record<string, unknown>) {
+        return (incoming.version as number) < (existing.version as number)
+          ? existing
+          : { ...existing, ...incoming }
+      }
+    }
+    const stored = Object.freeze({ id: 8, version: 5, name: 'stored' })
+    const source = createPlainSource({
+      entities: { Author: { '8': stored } },
+      entitiesMeta: { Author: { '8': { fetchedAt: 0, date: 0, expiresAt: 1e15 } } },
+    })
+    const merged = normalize(
+      { first: KeepNewer, second: Author },
+      { first: { id: 8, version: 1 }, second: { id: 8, version: 1, name: 'incoming' } },
+      [],
+      source,
+      at(10),
+    )
+    expect(stored).toEqual({ id: 8, version: 5, name: 'stored' })
+    expect(merged.entities.Author?.['8']).toEqual({ id: 8, version: 1, name: 'incoming' })
+  })
+
   it('a class with its own merge or process gets its merge called, with what it returned', () => {
     const calls: [object, object][] = []
     class Counted extends Author {

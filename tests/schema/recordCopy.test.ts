@@ -110,3 +110,18 @@ test('frozen records are copied at a site of their own, so they do not slow the 
   expect(fromFrozen).toEqual(input(100))
   expect(mergedFrozen).toEqual(input(6))
 })
+
+test('process and merge called without a class still copy (a spread with no class of its own)', () => {
+  const { process: copy, merge } = Entity
+  expect(copy({ id: 'a', n: 1 }, undefined, undefined, [])).toEqual({ id: 'a', n: 1 })
+  expect(merge({ id: 'a', n: 1 }, { n: 2 })).toEqual({ id: 'a', n: 2 })
+  expect(
+    [{ a: 1 }, { b: 2 }, { a: 3 }].reduce<Record<string, unknown>>(
+      (all, one) => Entity.merge.call(undefined, all, one),
+      {},
+    ),
+  ).toEqual({
+    a: 3,
+    b: 2,
+  })
+})
