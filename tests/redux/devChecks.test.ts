@@ -144,3 +144,31 @@ test('frozen records share V8 hidden classes: spread copies are stored as copies
   expect(unlike).toHaveLength(0)
   expectSilentChecks()
 })
+
+test('a state restored from JSON: a write re-copies only what it stored; the other records keep their identity', () => {
+  const first = makeStore()
+  first.controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 10))
+  first.controller.setResponse(getUsers, { page: 2 }, usersFrom(2001, 1500))
+  const json = JSON.parse(JSON.stringify(first.store.getState().data)) as ReturnType<
+    typeof first.store.getState
+  >['data']
+  expect(json.layout.splitTables).toEqual(['User'])
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data: json },
+  })
+  // Neighbours of the written record: one in its run of ids (split bucket), one far away.
+  const record = (id: number) => cache.selectRecord('User', id)(store.getState())
+  const before = [2, 2002, 3400].map(record)
+  cache
+    .controller(store)
+    .setResponse(getUsers, { page: 3 }, [{ id: 2001, name: 'changed', posts: [] }])
+  expect(record(2001)).toEqual({ id: 2001, name: 'changed', posts: [] })
+  expect(Object.isFrozen(record(2001))).toBe(true)
+  const after = [2, 2002, 3400].map(record)
+  after.forEach((value, i) => expect(value).toBe(before[i]))
+  // 2002 shares the written bucket: frozen as it is, not copied.
+  expect(Object.isFrozen(record(2002))).toBe(true)
+})

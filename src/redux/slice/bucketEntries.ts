@@ -75,20 +75,20 @@ export function valuePositionIn(bucket: ReadonlyArray<unknown>, stored: StoredKe
   return -1
 }
 
-/** Calls `fn` with each key (as stored) and value of a stored bucket, in stored order. */
+/** Calls `fn` with each key (as stored), value and value slot of a stored bucket, in stored order. */
 export function forEachEntryIn<T>(
   bucket: ReadonlyArray<unknown>,
-  fn: (stored: StoredKey, value: T) => void,
+  fn: (stored: StoredKey, value: T, position: number) => void,
 ): void {
   const length = bucket.length
   for (let i = 0; i < length;) {
     const head = bucket[i] as StoredKey
     if (typeof head === 'number' && head < 0) {
       const count = runLength(bucket, i)
-      for (let k = 0; k < count; k++) fn(k - head, bucket[i + 2 + k] as T)
+      for (let k = 0; k < count; k++) fn(k - head, bucket[i + 2 + k] as T, i + 2 + k)
       i += 2 + count
     } else {
-      fn(head, bucket[i + 1] as T)
+      fn(head, bucket[i + 1] as T, i + 1)
       i += 2
     }
   }

@@ -33,44 +33,46 @@ import { getOwn, setOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
 import type { SplitMap } from './storedMap'
-import { forEachNewBucket, forEachValueIn } from './storedMap'
+import { forEachEntryIn } from './bucketEntries'
+import { forEachNewBucket, splitReader } from './storedMap'
 
 /**
- * `record` copied member by member, in its own order, when it is a plain object with string
- * keys only; else `record` itself. An object spread copy (what `Entity.process` and `merge`
- * return) has a hidden class V8 keeps outside its transition tree, and `Object.freeze` then makes
- * a new hidden class for each such object: 100,000 records cost 100,000 classes, about 25 MB, and
- * every read of them goes megamorphic. Objects built key by key share one class per member list,
- * frozen too. Development only (production does not freeze).
+ * `record` copied member by member, in its own order, when it is a plain object whose members are
+ * all enumerable, string-keyed data; else `record` itself. An object spread copy (what
+ * `Entity.process` and `merge` return) has a hidden class V8 keeps outside its transition tree,
+ * and `Object.freeze` then makes a new hidden class for each such object: 100,000 records cost
+ * 100,000 classes, about 25 MB, and every read of them goes megamorphic. Objects built key by key
+ * share one class per member list, frozen too. Development only (production does not freeze).
  */
 function shareableRecord(record: object): object {
   if (Object.getPrototypeOf(record) !== Object.prototype) return record
+  const keys = Object.keys(record)
+  if (Object.getOwnPropertyNames(record).length !== keys.length) return record
   if (Object.getOwnPropertySymbols(record).length > 0) return record
   const copy = {}
-  for (const key of Object.keys(record)) setOwn(copy, key, (record as Record<string, unknown>)[key])
+  for (const key of keys) setOwn(copy, key, (record as Record<string, unknown>)[key])
   return copy
 }
 
-/** `value` deep-frozen (as a shareable copy when `records` says the values are records). */
-function frozen(value: unknown, records: boolean): unknown {
+/**
+ * `value` deep-frozen. A record this write stored (`wasThere` false: not the value the previous
+ * state held under its key) is frozen as a shareable copy; one that was there already (a state
+ * preloaded or restored without freezing) is frozen as it is, so it keeps its identity.
+ */
+function frozen(value: unknown, records: boolean, wasThere: boolean): unknown {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
-  return freezeNew(records ? shareableRecord(value) : value)
-}
-
-/** Deep-freezes every value of `container` that is not frozen yet (stopping at frozen ones). */
-function freezeValues(container: object, records: boolean): void {
-  const members = container as Record<string, unknown>
-  for (const key of Object.keys(container)) {
-    const value = members[key]
-    const done = frozen(value, records)
-    if (done !== value) setOwn(container, key, done)
-  }
+  return freezeNew(records && !wasThere ? shareableRecord(value) : value)
 }
 
 /** Freezes a new plain map's values, and the map itself when `self` says so. */
 function freezePlain(map: object, previous: object | undefined, self: boolean, records = false) {
   if (map === previous) return
-  freezeValues(map, records)
+  const members = map as Record<string, unknown>
+  for (const key of Object.keys(map)) {
+    const value = members[key]
+    const done = frozen(value, records, records && getOwn(previous, key) === value)
+    if (done !== value) setOwn(map, key, done)
+  }
   if (self) Object.freeze(map)
 }
 
@@ -78,13 +80,14 @@ function freezePlain(map: object, previous: object | undefined, self: boolean, r
 function freezeSplit(map: object, previous: object | undefined, records = false) {
   if (map === previous) return
   const before = Array.isArray(previous) ? (previous as unknown as SplitMap<unknown>) : undefined
+  const readBefore = records && before ? splitReader(before) : undefined
   forEachNewBucket(
     map as SplitMap<unknown>,
     before,
     (bucket) => {
       if (Object.isFrozen(bucket)) return
-      forEachValueIn(bucket, (value, position) => {
-        const done = frozen(value, records)
+      forEachEntryIn(bucket, (stored, value, position) => {
+        const done = frozen(value, records, readBefore?.(stored) === value)
         if (done !== value) (bucket as unknown[])[position] = done
       })
       Object.freeze(bucket)
