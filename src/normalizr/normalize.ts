@@ -82,11 +82,10 @@ export function normalize(
     leave(obj) {
       inProgress.delete(obj)
     },
-    addEntity(entity, processed, pk) {
+    addEntity(entity, processed, pk, copies = false) {
       const key = entity.key
       const tables = written.get(key)
       const already = tables?.record(pk)
-      const copies = entity.copiesRecords === true
       if (tables && already !== undefined) {
         // Seen earlier in this response: if the stored record won then, it wins again. Merged in
         // place only into a record this normalize made (not an input, not a stored record): when

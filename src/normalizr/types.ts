@@ -68,8 +68,17 @@ export interface NormalizeContext {
   readonly args: readonly unknown[]
   /** Normalizes a nested value with any schema (shorthands included). */
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown
-  /** Stores a processed entity (nested members already normalized); merges as configured. */
-  addEntity(entity: EntitySchemaContract, processed: EntityRecord, pk: string): void
+  /**
+   * Stores a processed entity (nested members already normalized); merges as configured.
+   * `copies`: the entity's `process` and `merge` are the defaults, so `processed`, and whatever
+   * its `merge` returns, are new objects no one else holds (see `mergeMade`).
+   */
+  addEntity(
+    entity: EntitySchemaContract,
+    processed: EntityRecord,
+    pk: string,
+    copies?: boolean,
+  ): void
   /** Marks an entity deleted. */
   deleteEntity(entity: EntitySchemaContract, pk: string): void
   /** Guards against cyclic inputs: true when this input object is already being normalized. */
@@ -135,13 +144,8 @@ export interface EntitySchemaContract {
   /** Combines two records of the same entity (default: shallow, `incoming` wins). */
   merge(existing: EntityRecord, incoming: EntityRecord): EntityRecord
   /**
-   * True when `process` and `merge` are the defaults, which return new objects no one else
-   * holds: the engine may then write into a record this normalize made (see `mergeMade`).
-   */
-  readonly copiesRecords?: boolean
-  /**
-   * `merge` that writes `incoming` into `existing` and returns it. The engine calls it only when
-   * `copiesRecords` is true and `existing` is a record this same normalize made.
+   * `merge` that writes `incoming` into `existing` and returns it. The engine calls it only for
+   * an entity added with `copies` (see `addEntity`) and an `existing` this same normalize made.
    */
   mergeMade?(existing: EntityRecord, incoming: EntityRecord): EntityRecord
   /** Whether `incoming` is newer than what is stored (default: by `fetchedAt`). */

@@ -214,21 +214,12 @@ export abstract class Entity {
   }
 
   /**
-   * @internal Engine hook: true when `process` and `merge` are the defaults, so every record
-   * they return is a new object no one else holds.
-   */
-  static get copiesRecords(): boolean {
-    return this.process === Entity.process && this.merge === Entity.merge
-  }
-
-  /**
    * @internal Engine hook: writes `incoming` into `existing` (the members and order `merge`
    * gives) and returns it. The engine calls it only for a record the same normalize made with
    * the default `process` and `merge` (an entity met twice in one response); anything else goes
    * through `merge`.
    */
   static mergeMade(existing: EntityRecord, incoming: EntityRecord): EntityRecord {
-    if (!this.copiesRecords) return this.merge(existing, incoming)
     // A load, not a hasOwn call: an own `__proto__` member (JSON.parse makes one) reads as
     // itself, and Object.assign would set the prototype from it; such a record goes by setOwn.
     if ((incoming as { __proto__?: unknown }).__proto__ === Object.prototype) {
@@ -293,6 +284,8 @@ export abstract class Entity {
     if (typeof input !== 'object' || input === null) return input
     const entityKey = this.key
     const processed = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
+    // The default copies make new objects no one else holds (see NormalizeContext.addEntity).
+    const copies = this.process === Entity.process && this.merge === Entity.merge
     if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
     const id = this.pk(processed, parent, key, ctx.args)
     const pk = toPrimaryKey(entityKey, id, input)
@@ -301,7 +294,7 @@ export abstract class Entity {
       // No nested schemas: no recursion, so no cycle guard needed.
       const message = this.validate(processed)
       if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
-      ctx.addEntity(this as never, processed, pk)
+      ctx.addEntity(this as never, processed, pk, copies)
       return referenceTo(id, pk)
     }
     // A cycle in the input: the outer visit stores it.
@@ -319,7 +312,7 @@ export abstract class Entity {
     } finally {
       ctx.leave(input)
     }
-    ctx.addEntity(this as never, processed, pk)
+    ctx.addEntity(this as never, processed, pk, copies)
     return referenceTo(id, pk)
   }
 

@@ -25,7 +25,7 @@
  *
  * A new record is frozen as a copy made member by member ({@link shareableRecord}), put in its
  * slot before anyone reads the state: V8 gives each frozen object spread copy a hidden class of
- * its own (see the decision "Records are re-copied before the development freeze" in
+ * its own (see the decision "Records are copied again before the development freeze" in
  * docs/architecture.md).
  */
 import { freezeNew } from '../../internal/freezeNew'
