@@ -29,6 +29,19 @@ export function setOwn(obj: object, key: string, value: unknown): void {
   }
 }
 
+/**
+ * Sets every own enumerable string-keyed member of `from` on `to`, in `Object.keys` order, with
+ * {@link setOwn} (a `__proto__` member stays data). Returns `to`.
+ */
+export function assignOwn<T extends object>(to: T, from: object): T {
+  const keys = Object.keys(from)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    setOwn(to, key, (from as Record<string, unknown>)[key])
+  }
+  return to
+}
+
 /** Removes an own member; a no-op when absent. */
 export function deleteOwn(obj: object, key: string): void {
   if (hasOwnProperty.call(obj, key)) delete (obj as Record<string, unknown>)[key]

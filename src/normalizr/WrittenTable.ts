@@ -19,7 +19,7 @@ export class WrittenTable {
   size = 0
   /**
    * True while every record written here came from an entity with the default `process` and
-   * `merge` (`copiesRecords`): each is then a new object this normalize made, which a later
+   * `merge` (added with `copies`): each is then a new object this normalize made, which a later
    * occurrence of the same entity may be merged into in place.
    */
   onlyCopies = true

@@ -4,7 +4,7 @@
  * lists' new results travel in the same `received` action (`updateResults`), so it replays.
  */
 import { match } from 'path-to-regexp'
-import { getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { assignOwn, getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { NormalizedResponse } from '../normalizr/types'
 import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
@@ -92,9 +92,7 @@ function itemFields(
   args: readonly unknown[],
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = {}
-  const copy = (from: Record<string, unknown>) => {
-    for (const name of Object.keys(from)) setOwn(fields, name, from[name])
-  }
+  const copy = (from: Record<string, unknown>) => assignOwn(fields, from)
   for (const table of Object.values(normalized.entities)) {
     const record =
       typeof result === 'string' || typeof result === 'number'

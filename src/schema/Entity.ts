@@ -1,5 +1,5 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
-import { getOwn, hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { assignOwn, getOwn, hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import { hasSchemaMembers, isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import { isNewerWrite } from '../normalizr/order'
 import type {
@@ -201,11 +201,7 @@ export abstract class Entity {
     props: Partial<Record<keyof T, unknown>> | Record<string, unknown> = {},
   ): T {
     // Like data-client, the constructor gets the props too (classes made with schema.Entity).
-    const instance = new (this as unknown as new (props: unknown) => T)(props)
-    for (const member of Object.keys(props)) {
-      setOwn(instance, member, (props as Record<string, unknown>)[member])
-    }
-    return instance
+    return assignOwn(new (this as unknown as new (props: unknown) => T)(props), props)
   }
 
   /** Combines two records of one entity; `incoming` wins member by member (shallow). */
@@ -225,8 +221,7 @@ export abstract class Entity {
     if ((incoming as { __proto__?: unknown }).__proto__ === Object.prototype) {
       return Object.assign(existing, incoming)
     }
-    for (const member of Object.keys(incoming)) setOwn(existing, member, incoming[member])
-    return existing
+    return assignOwn(existing, incoming)
   }
 
   /**
@@ -284,9 +279,9 @@ export abstract class Entity {
     if (typeof input !== 'object' || input === null) return input
     const entityKey = this.key
     const processed = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
+    if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
     // The default copies make new objects no one else holds (see NormalizeContext.addEntity).
     const copies = this.process === Entity.process && this.merge === Entity.merge
-    if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
     const id = this.pk(processed, parent, key, ctx.args)
     const pk = toPrimaryKey(entityKey, id, input)
     const schema = this.schema

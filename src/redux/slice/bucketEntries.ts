@@ -94,20 +94,17 @@ export function forEachEntryIn<T>(
   }
 }
 
-/** Calls `fn` with each value of a stored bucket and its slot (what freezing and stamps need). */
-export function forEachValueIn<T>(
-  bucket: ReadonlyArray<unknown>,
-  fn: (value: T, position: number) => void,
-): void {
+/** Calls `fn` with each value of a stored bucket (what stamps need). */
+export function forEachValueIn<T>(bucket: ReadonlyArray<unknown>, fn: (value: T) => void): void {
   const length = bucket.length
   for (let i = 0; i < length;) {
     const head = bucket[i]
     if (typeof head === 'number' && head < 0) {
       const end = i + 2 + runLength(bucket, i)
-      for (let at = i + 2; at < end; at++) fn(bucket[at] as T, at)
+      for (let at = i + 2; at < end; at++) fn(bucket[at] as T)
       i = end
     } else {
-      fn(bucket[i + 1] as T, i + 1)
+      fn(bucket[i + 1] as T)
       i += 2
     }
   }

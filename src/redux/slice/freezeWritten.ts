@@ -29,7 +29,7 @@
  * docs/architecture.md).
  */
 import { freezeNew } from '../../internal/freezeNew'
-import { getOwn, setOwn } from '../../internal/ownKeys'
+import { assignOwn, getOwn, setOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
 import type { SplitMap } from './storedMap'
@@ -46,12 +46,9 @@ import { forEachNewBucket, splitReader } from './storedMap'
  */
 function shareableRecord(record: object): object {
   if (Object.getPrototypeOf(record) !== Object.prototype) return record
-  const keys = Object.keys(record)
-  if (Object.getOwnPropertyNames(record).length !== keys.length) return record
-  if (Object.getOwnPropertySymbols(record).length > 0) return record
-  const copy = {}
-  for (const key of keys) setOwn(copy, key, (record as Record<string, unknown>)[key])
-  return copy
+  // A non-enumerable or symbol-keyed member would be lost by the copy: such a record stays whole.
+  if (Reflect.ownKeys(record).length !== Object.keys(record).length) return record
+  return assignOwn({}, record)
 }
 
 /**
