@@ -63,7 +63,7 @@ test('a small cache reads in DevTools as entities[key][pk] and meta[key]', async
   const { store, controller, replay, expectSilentChecks } = makeStore()
   await controller.fetch(getUser, { id: 1 })
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 5, splitTables: [], splitRequests: false })
+  expect(state.layout).toEqual({ version: 6, splitTables: [], splitRequests: false })
   expect(state.entities).toEqual({ User: { '1': { id: 1, name: 'user 1' } } })
   expect(state.entitiesMeta.User?.['1']).toMatchObject({ fetchedAt: expect.any(Number) })
   expect(state.results).toEqual({ 'getUser [{"id":1}]': 1 })
@@ -110,12 +110,11 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   // consecutive integer ids.
   const split = state.entities.User as unknown as Array<unknown>
   expect(Array.isArray(split)).toBe(true)
-  // Split when the write passed 1,024 (1,000 held then: 64 buckets, one page).
-  expect(split[0]).toEqual({ size: 1100, buckets: 64 })
-  expect((state.entitiesMeta.User as unknown as Array<unknown>)[0]).toEqual({
-    size: 1100,
-    buckets: 64,
-  })
+  // Split when the write passed 1,024 (1,000 held then: 64 buckets, one page). `entries`
+  // counts a run as one (below).
+  const summary = split[0] as { entries: number }
+  expect(summary).toEqual({ size: 1100, buckets: 64, entries: expect.any(Number) })
+  expect((state.entitiesMeta.User as unknown as Array<unknown>)[0]).toEqual(summary)
   expect(split).toHaveLength(2)
   const page = split[1] as Array<unknown[] | null>
   expect(page).toHaveLength(64)
@@ -126,6 +125,7 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   expect(buckets.length).toBeLessThanOrEqual(18)
   const entries: Array<[number, unknown]> = []
   let runs = 0
+  let pairs = 0
   for (const bucket of buckets) {
     for (let i = 0; i < bucket.length;) {
       const head = bucket[i] as number
@@ -137,11 +137,13 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
       } else {
         entries.push([head, bucket[i + 1]])
         i += 2
+        pairs++
       }
     }
   }
   expect(runs).toBeGreaterThan(0)
   expect(runs).toBeLessThanOrEqual(18)
+  expect(summary.entries).toBe(runs + pairs)
   expect(buckets.reduce((slots, bucket) => slots + bucket.length, 0)).toBe(1100 + 2 * runs)
   expect(new Set(entries.map(([pk]) => pk)).size).toBe(1100)
   expect(entries.every(([pk, record]) => (record as { id: number }).id === pk)).toBe(true)
@@ -168,7 +170,8 @@ test('a table past 1,024 records is split in buckets, named in the layout; reads
   const before = store.getState().data.entities.User as unknown as Array<unknown>
   controller.setResponse(getUser, { id: 5000 }, { id: 5000, name: 'new' })
   const after = store.getState().data.entities.User as unknown as Array<unknown>
-  expect(after[0]).toEqual({ size: 1101, buckets: 64 })
+  // Pk 5,000 is a pair of its own: one entry more.
+  expect(after[0]).toEqual({ size: 1101, buckets: 64, entries: summary.entries + 1 })
   expect(after[1]).not.toBe(before[1])
   const pageBefore = before[1] as unknown[]
   const pageAfter = after[1] as unknown[]
@@ -235,7 +238,7 @@ test('format 1 (every table in 1,024 buckets, no layout) is upgraded when restor
   expect(store.getState().data.entities).toEqual({
     User: { '1': { id: 1, name: 'Ada', posts: [] } },
   })
-  expect(store.getState().data.layout.version).toBe(5)
+  expect(store.getState().data.layout.version).toBe(6)
   expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('Ada')
   // Read before any store upgraded it (an SSR payload handed to a selector): read upgraded.
   expect(cache.select(getUser, { id: 1 })({ data: format1 })?.name).toBe('Ada')
@@ -262,11 +265,11 @@ test('a state in a format this version does not know is refused with a clear err
     configureStore({
       reducer: { data: cache.reducer },
       preloadedState: {
-        data: { layout: { version: 6 }, entities: {} } as unknown as EntityCacheState,
+        data: { layout: { version: 7 }, entities: {} } as unknown as EntityCacheState,
       },
     })
   expect(build).toThrow(SetupError)
-  expect(build).toThrow(/format 6, which this version of rtk-resources \(format 5\) cannot read/)
+  expect(build).toThrow(/format 7, which this version of rtk-resources \(format 6\) cannot read/)
 })
 
 test('format 2 (split maps in 256 object buckets) is upgraded when restored', () => {
@@ -288,17 +291,18 @@ test('format 2 (split maps in 256 object buckets) is upgraded when restored', ()
   }
   const store = restoredStore(cache, format2)
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 5, splitTables: ['User'], splitRequests: false })
+  expect(state.layout).toEqual({ version: 6, splitTables: ['User'], splitRequests: false })
   const split = state.entities.User as unknown as unknown[]
-  expect(split[0]).toEqual({ size: 1100, buckets: 128 })
-  expect(split).toHaveLength(3) // two pages of 64 buckets
+  // Sized as this version sizes 1,100 ids in sequence: 17 runs in 64 buckets.
+  expect(split[0]).toEqual({ size: 1100, buckets: 64, entries: 17 })
+  expect(split).toHaveLength(2) // one page of 64 buckets
   expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('user 1')
   expect(cache.selectRecord('User', 1099)(store.getState())).toEqual(usersFrom(1099, 1)[0])
   expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)
   expectPlain(state)
 })
 
-test('format 4 (buckets of pairs only, shared metas) is built again in format 5 when restored', async () => {
+test('format 4 (buckets of pairs only, shared metas) is built again in format 6 when restored', async () => {
   const cache = createEntityCache({ reducerPath: 'data' })
   const expiresAt = Date.now() + 60_000
   const shared = { fetchedAt: 1, date: 2, expiresAt }
@@ -331,13 +335,14 @@ test('format 4 (buckets of pairs only, shared metas) is built again in format 5 
   ).toEqual(users[1098])
   const store = restoredStore(cache, format4)
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 5, splitTables: ['User'], splitRequests: false })
+  expect(state.layout).toEqual({ version: 6, splitTables: ['User'], splitRequests: false })
   // The same table the current version writes for the same records.
   const fresh = makeStore()
   fresh.controller.setResponse(getUsers, { page: 1 }, users)
   expect(state.entities.User).toEqual(fresh.store.getState().data.entities.User)
   const metas = state.entitiesMeta.User as unknown as unknown[]
-  expect(metas[0]).toEqual({ size: 5, buckets: 64, shared })
+  // Pks 1, 2 and 3 are a run: three entries.
+  expect(metas[0]).toEqual({ size: 5, buckets: 64, entries: 3, shared })
   expect(cache.select(getUsers, { page: 1 })(store.getState())).toHaveLength(1100)
   expect(cache.selectRecord('User', 1)(store.getState())).toEqual(users[0])
   for (let id = 1; id <= 1100; id += 7) {
@@ -352,6 +357,54 @@ test('format 4 (buckets of pairs only, shared metas) is built again in format 5 
   expect(metaOf.get('501')).toEqual(shared)
   expect(Object.keys(cache.selectTable('User')(store.getState()))).toHaveLength(1100)
   expectPlain(state)
+})
+
+test('format 5 (no entries in the summary) gets them counted when restored; buckets kept', () => {
+  // A format-5 state: what this version writes, less `entries`, in a store of 8,192 buckets
+  // (format 5 sized every map by its keys).
+  const { store: fresh, controller } = makeStore()
+  const users = usersFrom(1, 1100)
+  controller.setResponse(getUsers, { page: 1 }, users)
+  // Three records fetched again have metas of their own: a run of three, one entry.
+  for (const id of [3, 4, 5])
+    controller.setResponse(getUser, { id }, { id, name: 'again', posts: [] })
+  const current = JSON.parse(JSON.stringify(fresh.getState().data)) as Record<string, unknown>
+  const withoutEntries = (map: unknown) => {
+    const [summary, ...pages] = map as [Record<string, unknown>, ...unknown[]]
+    const { entries: _entries, ...rest } = summary
+    return [rest, ...pages]
+  }
+  const entities = current.entities as Record<string, unknown>
+  const entitiesMeta = current.entitiesMeta as Record<string, unknown>
+  const format5 = {
+    ...current,
+    layout: { version: 5, splitTables: ['User'], splitRequests: false },
+    entities: { User: withoutEntries(entities.User) },
+    entitiesMeta: { User: withoutEntries(entitiesMeta.User) },
+  }
+  expect(format5.entities.User[0] as object).not.toHaveProperty('entries')
+  const cache = createEntityCache({ reducerPath: 'data' })
+  expect(cache.selectRecord('User', 3)({ data: format5 as unknown as EntityCacheState })).toEqual({
+    id: 3,
+    name: 'again',
+    posts: [],
+  })
+  const store = restoredStore(cache, format5)
+  const state = store.getState().data
+  // Counted again: the state this version wrote, member for member and in the same order.
+  expect(JSON.stringify(state)).toBe(JSON.stringify(fresh.getState().data))
+  const metas = state.entitiesMeta.User as unknown as Array<Record<string, unknown>>
+  expect(Object.keys(metas[0] as object)).toEqual(['size', 'buckets', 'entries', 'shared'])
+  expect(metas[0]).toMatchObject({ size: 3, entries: 1 })
+  expect(cache.select(getUsers, { page: 1 })(store.getState())).toHaveLength(1100)
+  // Written to as any state.
+  cache.controller(store).setResponse(getUser, { id: 5000 }, { id: 5000, name: 'new', posts: [] })
+  expect(cache.selectRecord('User', 5000)(store.getState())).toEqual({
+    id: 5000,
+    name: 'new',
+    posts: [],
+  })
+  expectPlain(store.getState().data)
 })
 
 test('a damaged format-4 bucket is upgraded without it: the store starts, the rest reads', () => {
@@ -413,7 +466,7 @@ test('format 2 with results and meta split is upgraded too', () => {
   }
   const store = restoredStore(cache, format2)
   const state = store.getState().data
-  expect(state.layout).toEqual({ version: 5, splitTables: [], splitRequests: true })
+  expect(state.layout).toEqual({ version: 6, splitTables: [], splitRequests: true })
   expect((state.meta as unknown as unknown[])[0]).toEqual({ size: 1100, buckets: 128 })
   expect(cache.select(getUser, { id: 7 })(store.getState())?.name).toBe('user 7')
   expect(cache.selectCall(getUser, { id: 7 })(store.getState()).expiryStatus).toBe(

@@ -1,5 +1,5 @@
 /**
- * The entries of one bucket of a split map (splitMap.ts), as format 5 stores them. A bucket is
+ * The entries of one bucket of a split map (splitMap.ts), as formats 5 and 6 store them. A bucket is
  * a flat list of entries of two kinds:
  *
  * - a **pair** `key, value`: a string key, or an integer key stored as a number;
@@ -73,6 +73,18 @@ export function valuePositionIn(bucket: ReadonlyArray<unknown>, stored: StoredKe
     }
   }
   return -1
+}
+
+/** How many entries (pairs and runs) a stored bucket holds; 0 for an empty one. */
+export function entriesIn(bucket: ReadonlyArray<unknown> | null | undefined): number {
+  if (!bucket) return 0
+  const length = bucket.length
+  let entries = 0
+  for (let i = 0; i < length; entries++) {
+    const head = bucket[i]
+    i += typeof head === 'number' && head < 0 ? 2 + runLength(bucket, i) : 2
+  }
+  return entries
 }
 
 /** Calls `fn` with each key (as stored), value and value slot of a stored bucket, in stored order. */

@@ -1,23 +1,24 @@
 /**
  * The `layout` member of the slice state: which storage format it is in, so a persisted state or
  * an SSR payload written by another version reads correctly or fails with a clear error, never
- * misreads. Version 5: maps plain up to 1,024 entries, split beyond into an array of a summary
+ * misreads. Version 6: maps plain up to 1,024 entries, split beyond into an array of a summary
  * and pages of hash buckets of key/value pairs and runs of consecutive integer keys
- * (splitMap.ts), the split ones named here. Versions 2 to 4 are read and converted (upgrade.ts).
+ * (splitMap.ts), the split ones named here; a summary counts its map's entries when runs make
+ * them fewer than its keys. Versions 2 to 5 are read and converted (upgrade.ts).
  */
 import { SetupError } from '../../internal/errors'
 
 /** The storage format this version writes. */
-export const LAYOUT_VERSION = 5
+export const LAYOUT_VERSION = 6
 
 /**
  * How the slice's maps are stored. Plain maps are `{ [key]: value }`; the ones named here are
- * split by a hash of the key: `[{ size, buckets }, page, ...]`, each page 64 buckets (or
+ * split by a hash of the key: `[{ size, buckets, entries? }, page, ...]`, each page 64 buckets (or
  * `null`) of pairs `key, value` and runs `-first, count, value, ...` of consecutive integer keys.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/concepts/cache-in-your-store.md#the-state
  */
 export interface StateLayout {
-  /** The storage format (5). */
+  /** The storage format (6). */
   readonly version: typeof LAYOUT_VERSION
   /** Entity tables (`entities[key]` and `entitiesMeta[key]`) split in buckets, sorted. */
   readonly splitTables: readonly string[]

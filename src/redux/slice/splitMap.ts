@@ -12,10 +12,13 @@
  * integer key by its block of {@link BLOCK_SIZE} (`⌊key / 64⌋`, mixed), so neighbouring ids
  * share a bucket and are stored as one run.
  *
- * Sizes: about {@link BUCKET_MEAN} entries a bucket on average when built (a bucket holds whole
- * blocks of integer keys, so some hold 64 or more); a write that would take the map
- * past {@link BUCKET_MAX} a bucket on average rebuilds it first, with enough buckets for what it
- * adds.
+ * Sizes: a map is built with at most {@link BUCKET_MEAN} entries and {@link SLOT_MEAN} slots a
+ * bucket on average (a run is one entry, so a scan steps over it at once, but its values are
+ * slots a write copies); a write that would take the map past {@link BUCKET_MAX} entries or
+ * {@link SLOT_MAX} slots a bucket on average rebuilds it first, with enough buckets for what it
+ * adds. A map of string or scattered keys is sized by its entries (two slots each), one of ids
+ * handed out in sequence by its slots (about one a key), so it has about an eighth as many
+ * buckets.
  *
  * Why this shape: V8 keeps an object keyed by many ids as a hash dictionary (about 50 bytes an
  * entry on a 64-bit Node, slow to copy); an array of pairs costs two slots an entry, and a run of
@@ -35,6 +38,12 @@ export interface SplitSummary {
   readonly size: number
   /** How many buckets the map has (a power of two), in pages of {@link PAGE_SIZE}. */
   readonly buckets: number
+  /**
+   * How many entries its buckets hold, a run of consecutive integer keys counting as one
+   * (bucketEntries.ts). Absent when it equals `size` (every entry a pair), and in a map written
+   * before this member existed, which is then counted as `size` until it is next rebuilt.
+   */
+  readonly entries?: number
   /**
    * Entity meta maps only: the meta of every record of the table that has no entry here
    * (sharedMeta.ts). Absent when every record has its own entry.
@@ -82,10 +91,14 @@ export const SUMMARY = 0
 export const PAGE_SIZE = 64
 /** log2 of {@link PAGE_SIZE}: bucket `n` is in page `1 + (n >>> PAGE_SHIFT)`. */
 export const PAGE_SHIFT = 6
-/** About how many entries a split map keeps per bucket when it is (re)built. */
+/** The most entries a split map keeps per bucket on average when it is (re)built. */
 export const BUCKET_MEAN = 16
 /** A write that would pass this many entries a bucket rebuilds the map with more buckets. */
 export const BUCKET_MAX = 32
+/** The most slots a split map keeps per bucket on average when it is (re)built. */
+export const SLOT_MEAN = 64
+/** A write that would pass this many slots a bucket rebuilds the map with more buckets. */
+export const SLOT_MAX = 128
 /** log2 of {@link BLOCK_SIZE}. */
 const BLOCK_SHIFT = 6
 /** Integer keys `64b` to `64b + 63` (block `b`) go to one bucket. */
@@ -139,11 +152,42 @@ export function bucketNumberOf(stored: StoredKey, buckets: number): number {
   return hash & (buckets - 1)
 }
 
-/** How many buckets a split map of `size` entries is built with. */
-export function bucketCountFor(size: number): number {
+/**
+ * An upper bound of the slots a map of `size` keys in `entries` entries takes: a pair is two
+ * slots, a run two and one a key.
+ */
+function slotsAtMost(size: number, entries: number): number {
+  return size + 2 * entries
+}
+
+/**
+ * How many buckets a split map of `size` keys in `entries` entries (pairs and runs, at most
+ * `size`) is built with: enough for {@link BUCKET_MEAN} entries and {@link SLOT_MEAN} slots a
+ * bucket on average.
+ */
+export function bucketCountFor(size: number, entries = size): number {
+  const slots = slotsAtMost(size, entries)
   let buckets = MIN_BUCKETS
-  while (buckets * BUCKET_MEAN < size) buckets *= 2
+  while (buckets * BUCKET_MEAN < entries || buckets * SLOT_MEAN < slots) buckets *= 2
   return buckets
+}
+
+/**
+ * True when a map of `buckets` buckets holding `size` keys in `entries` entries is past
+ * {@link BUCKET_MAX} entries or {@link SLOT_MAX} slots a bucket on average: to be rebuilt.
+ */
+export function isOverfull(size: number, entries: number, buckets: number): boolean {
+  return entries > buckets * BUCKET_MAX || slotsAtMost(size, entries) > buckets * SLOT_MAX
+}
+
+/** The entries a split map's summary counts (`size` when it does not say). */
+export function entriesOf(summary: SplitSummary): number {
+  return summary.entries ?? summary.size
+}
+
+/** A summary of `size` keys in `buckets` buckets holding `entries` entries. */
+export function summaryOf(size: number, buckets: number, entries: number): SplitSummary {
+  return entries === size ? { size, buckets } : { size, buckets, entries }
 }
 
 /**

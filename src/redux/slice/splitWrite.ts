@@ -5,26 +5,29 @@
  * and stored in its fixed form (runs for consecutive integer keys) once, when the write ends
  * (bucketEntries.ts).
  */
-import { encodeBucket, forEachEntryIn, pairsIn, valuePositionIn } from './bucketEntries'
-import type { Changes, Page, SplitMap, SplitSummary, StoredKey } from './splitMap'
+import { encodeBucket, entriesIn, forEachEntryIn, pairsIn, valuePositionIn } from './bucketEntries'
+import type { Changes, Page, SplitMap, StoredKey } from './splitMap'
 import {
-  BUCKET_MAX,
   bucketCountFor,
   bucketNumberOf,
+  entriesOf,
   forEachBucket,
+  isOverfull,
   PAGE_SHIFT,
   PAGE_SIZE,
   positionIn,
   REMOVE,
   storedKeyOf,
   SUMMARY,
+  summaryOf,
 } from './splitMap'
+import { entriesAtMost, ENTRIES_A_REMOVAL_ADDS } from './entryCount'
 
 /** Builds a split map from pairs of stored keys and values (`keys[i]` goes with `values[i]`). */
 export function buildSplit<T>(
   keys: readonly StoredKey[],
   values: readonly T[],
-  buckets = bucketCountFor(keys.length),
+  buckets = bucketCountFor(keys.length, entriesAtMost(keys, [], [])),
 ): SplitMap<T> {
   return buildWith(keys, values, buckets, [], []) as SplitMap<T>
 }
@@ -100,14 +103,17 @@ function buildWith<T>(
     }
   }
   if (!changed) return undefined
-  const map: unknown[] = [{ size, buckets } satisfies SplitSummary]
+  let entries = 0
   for (let number = 0; number < buckets; number++) {
     const bucket = flat[number]
     const length = filled[number] as number
     if (!bucket) continue
     // Stored in its fixed form, at its exact length (runs for consecutive integer keys).
-    flat[number] = encodeBucket(bucket, length) as Array<StoredKey | T> | null
+    const stored = encodeBucket(bucket, length) as Array<StoredKey | T> | null
+    flat[number] = stored
+    entries += entriesIn(stored)
   }
+  const map: unknown[] = [summaryOf(size, buckets, entries)]
   for (let start = 0; start < buckets; start += PAGE_SIZE) {
     map.push(flat.slice(start, start + PAGE_SIZE))
   }
@@ -137,6 +143,8 @@ class SplitCopy<T> {
   private readonly written: Uint8Array
   /** The numbers of the buckets written, in the order first written. */
   private readonly writtenList: number[] = []
+  /** The entries the buckets written held before, less what they hold once stored. */
+  private entriesDropped = 0
 
   constructor(source: SplitMap<T>, buckets: number) {
     this.next = source.slice()
@@ -167,20 +175,27 @@ class SplitCopy<T> {
     if (this.written[number]) return page[slot] as unknown[]
     const bucket = page[slot]
     const pairs = bucket ? pairsIn(bucket) : []
+    this.entriesDropped += entriesIn(bucket)
     page[slot] = pairs
     this.written[number] = 1
     this.writtenList.push(number)
     return pairs
   }
 
-  /** The new map: its summary, and each bucket written stored in its fixed form (or `null`). */
-  finish(summary: SplitSummary): SplitMap<T> {
-    this.next[SUMMARY] = summary
+  /**
+   * The new map of `size` keys in `buckets` buckets, its buckets having held `entries` entries
+   * before the write: each bucket written stored in its fixed form (or `null`), and its summary.
+   */
+  finish(size: number, buckets: number, entries: number): SplitMap<T> {
+    let added = 0
     for (const number of this.writtenList) {
       const page = this.page(number)
       const slot = number & (PAGE_SIZE - 1)
-      page[slot] = encodeBucket(page[slot] as unknown[])
+      const stored = encodeBucket(page[slot] as unknown[])
+      page[slot] = stored
+      added += entriesIn(stored)
     }
+    this.next[SUMMARY] = summaryOf(size, buckets, entries - this.entriesDropped + added)
     return this.next as unknown as SplitMap<T>
   }
 }
@@ -188,8 +203,9 @@ class SplitCopy<T> {
 /** The map with `changes` applied, built anew with buckets for its new size; the same if unchanged. */
 function rebuiltWith<T>(map: SplitMap<T>, changes: Changes<T>, adding: number): SplitMap<T> {
   const { keys, values } = pairsOf(map)
-  const buckets = bucketCountFor(keys.length + adding)
   const changeKeys = changes.keys.map(storedKeyOf)
+  const entries = entriesAtMost(keys, changeKeys, changes.values)
+  const buckets = bucketCountFor(keys.length + adding, entries)
   return buildWith(keys, values, buckets, changeKeys, changes.values) ?? map
 }
 
@@ -202,11 +218,15 @@ export function updateSplit<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<
   const { keys, values } = changes
   let adding = 0
   for (let c = 0; c < values.length; c++) if (values[c] !== REMOVE) adding++
-  // A write larger than the map, or one that would take it past BUCKET_MAX a bucket: built
-  // anew with buckets for its new size, each bucket allocated once at its length.
-  const { buckets } = map[SUMMARY]
-  let size = map[SUMMARY].size
-  if ((adding > PAGE_SIZE && adding > size) || size + adding > buckets * BUCKET_MAX) {
+  // A write larger than the map, or one that could take it past BUCKET_MAX entries or SLOT_MAX
+  // slots a bucket: built anew with buckets for its new size, each bucket allocated once at its
+  // length. A key set adds at most one entry, a key removed may cut a run in pieces.
+  const summary = map[SUMMARY]
+  const { buckets } = summary
+  const entries = entriesOf(summary)
+  let size = summary.size
+  const entriesBound = entries + adding + (values.length - adding) * ENTRIES_A_REMOVAL_ADDS
+  if ((adding > PAGE_SIZE && adding > size) || isOverfull(size + adding, entriesBound, buckets)) {
     return rebuiltWith(map, changes, adding)
   }
   let copy: SplitCopy<T> | undefined
@@ -236,5 +256,5 @@ export function updateSplit<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<
       size += 1
     }
   }
-  return copy ? copy.finish({ size, buckets }) : map
+  return copy ? copy.finish(size, buckets, entries) : map
 }

@@ -11,9 +11,13 @@
  * `{ "0": { size }, "1": { [key]: value }, ... }`; its split maps are flattened, then the state
  * is laid out again as a state without a layout is.
  *
- * Formats 3 and 4 are format 5 with buckets of pairs only, an integer key's bucket chosen by the
- * key itself (not its block of 64), and, in format 3, no shared metas. Each split map is built
- * again from its entries, with as many buckets and the same summary.
+ * Formats 3 and 4 are format 6 with buckets of pairs only, an integer key's bucket chosen by the
+ * key itself (not its block of 64), no `entries` in the summary, and, in format 3, no shared
+ * metas. Each split map is built again from its entries, with as many buckets as this version
+ * gives a map of those entries, and the summary's other members (`shared`).
+ *
+ * Format 5 is format 6 without `entries` in the summary: each split map's entries are counted
+ * (one step a run) and its summary given them; the buckets are kept as they are.
  */
 import { fnv1a } from '../../internal/hash'
 import { getOwn, hasOwn, isPlainObject, setOwn } from '../../internal/ownKeys'
@@ -23,7 +27,9 @@ import type { StateLayout } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { SplitMap, StoredKey, StoredMap } from './storedMap'
 import { forEachBucket, PLAIN_LIMIT, storedKeyOf, SUMMARY, toBuckets } from './storedMap'
-import { storedKeyOfId } from './splitMap'
+import { entriesIn } from './bucketEntries'
+import type { SplitSummary } from './splitMap'
+import { storedKeyOfId, summaryOf } from './splitMap'
 import { buildSplit } from './splitWrite'
 
 const FORMAT_1_BUCKETS = 1024
@@ -106,7 +112,27 @@ function storedKeyOfNumber(key: unknown): StoredKey | undefined {
   return typeof stored === 'number' ? stored : undefined
 }
 
-/** A format 3 or 4 split map built again in format 5, with its summary's other members. */
+/** `counted`, the summary of a map laid out again, with the other members `old` held (`shared`). */
+function summaryKeeping(old: SplitSummary, counted: SplitSummary): SplitSummary {
+  const { size: _size, buckets: _buckets, entries: _entries, ...others } = old
+  return { ...counted, ...others }
+}
+
+/** A format 5 split map in format 6: its summary says how many entries its buckets hold. */
+function countedSplit(map: unknown): unknown {
+  if (!Array.isArray(map) || !isPlainObject(map[SUMMARY])) return map
+  const old = map as unknown as SplitMap<unknown>
+  const { size, buckets } = old[SUMMARY]
+  let entries = 0
+  forEachBucket(old, (bucket) => {
+    if (Array.isArray(bucket)) entries += entriesIn(bucket)
+  })
+  const counted = old.slice() as unknown[]
+  counted[SUMMARY] = summaryKeeping(old[SUMMARY], summaryOf(size, buckets, entries))
+  return counted
+}
+
+/** A format 3 or 4 split map built again in format 6, with its summary's other members. */
 function relaidSplit(map: unknown): unknown {
   if (!Array.isArray(map) || !isPlainObject(map[SUMMARY])) return map
   const old = map as unknown as SplitMap<unknown>
@@ -126,14 +152,14 @@ function relaidSplit(map: unknown): unknown {
       values.push(bucket[i + 1])
     }
   })
-  const built = buildSplit(keys, values, old[SUMMARY].buckets) as unknown as unknown[]
-  built[SUMMARY] = { ...old[SUMMARY], ...(built[SUMMARY] as object) }
+  const built = buildSplit(keys, values) as unknown as unknown[]
+  built[SUMMARY] = summaryKeeping(old[SUMMARY], built[SUMMARY] as SplitSummary)
   return built
 }
 
 /**
  * The state in the current format. A state with the current layout is returned as it is; one
- * without a layout, or in format 2, 3 or 4, is converted (maps over 1,024 entries split); any other
+ * without a layout, or in format 2, 3, 4 or 5, is converted (maps over 1,024 entries split); any other
  * layout throws.
  */
 export function upgradeState(state: unknown, reducerPath: string): EntityCacheState {
@@ -151,6 +177,11 @@ export function upgradeState(state: unknown, reducerPath: string): EntityCacheSt
       const layout = { ...(old.layout as StateLayout), version: LAYOUT_VERSION }
       const relaid = withSplitMaps(old as Record<string, unknown>, layout, relaidSplit)
       return relaid as unknown as EntityCacheState
+    }
+    if (version === 5) {
+      const layout = { ...(old.layout as StateLayout), version: LAYOUT_VERSION }
+      const counted = withSplitMaps(old as Record<string, unknown>, layout, countedSplit)
+      return counted as unknown as EntityCacheState
     }
     assertReadableLayout(old.layout, reducerPath)
     return state as EntityCacheState

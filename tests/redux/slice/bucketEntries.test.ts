@@ -16,6 +16,7 @@ import {
   updateStored,
 } from '../../../src/redux/slice/storedMap'
 import type { Change, SplitMap, StoredKey } from '../../../src/redux/slice/storedMap'
+import { expectTrueSummary } from './summaryCheck'
 
 /** A stored bucket's entries, in stored order. */
 function entriesOf(bucket: readonly unknown[]): Array<[StoredKey, unknown]> {
@@ -167,10 +168,16 @@ const rangeArb: fc.Arbitrary<Array<Change<number>>> = fc
     fc.integer({ min: 1, max: 300 }),
     fc.boolean(),
     fc.integer(),
+    fc.boolean(),
   )
-  .map(([from, count, remove, value]) =>
-    Array.from({ length: count }, (_, i) => [String(from + i), remove ? REMOVE : value + i]),
-  )
+  .map(([from, count, remove, value, downwards]) => {
+    const changes: Array<Change<number>> = Array.from({ length: count }, (_, i) => [
+      String(from + i),
+      remove ? REMOVE : value + i,
+    ])
+    // Newest first, as many lists are: the same stretches, listed downwards.
+    return downwards ? changes.reverse() : changes
+  })
 
 test('split maps of neighbouring ids written and removed in ranges read as a plain map would', () => {
   fc.assert(
@@ -182,6 +189,7 @@ test('split maps of neighbouring ids written and removed in ranges read as a pla
       let map = toBuckets(initial) as SplitMap<number>
       for (const changes of writes) {
         map = updateStored(map, true, changes) as SplitMap<number>
+        expectTrueSummary(map)
         for (const [key, value] of changes) {
           if (value === REMOVE) model.delete(key)
           else model.set(key, value)

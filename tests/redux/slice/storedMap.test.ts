@@ -13,6 +13,7 @@ import {
 import { splitReader, storedKeyOfId } from '../../../src/redux/slice/splitMap'
 import { forEachEntryIn } from '../../../src/redux/slice/bucketEntries'
 import type { Change, Page, SplitMap, StoredMap } from '../../../src/redux/slice/storedMap'
+import { expectTrueSummary } from './summaryCheck'
 
 /** Keys that look alike but are different keys, and keys that are dangerous as members. */
 const trickyKeys = ['0', '00', '007', '7', '-1', '1e3', '999999999', '1000000000', '__proto__']
@@ -75,6 +76,7 @@ test('a split map reads, counts and lists exactly what a Map would, written immu
           }
           expect(countStored(map, split)).toBe(reference.size)
           expect(entries(map, split)).toEqual(reference)
+          if (split) expectTrueSummary(map as SplitMap<number>)
           // The engine's table reader agrees with getStored on every key, held or not.
           const read = split ? splitReader(map as SplitMap<number>) : undefined
           for (const key of [
@@ -111,8 +113,10 @@ test('a write copies the top array, one page and one bucket; no change keeps the
   const plain: Record<string, { id: number }> = {}
   for (let id = 1; id <= 5000; id++) plain[String(id)] = { id }
   const split = toBuckets(plain) as SplitMap<{ id: number }>
-  expect(split[0]).toEqual({ size: 5000, buckets: 512 })
-  expect(split).toHaveLength(1 + 512 / 64) // the summary, then pages of 64 buckets
+  // Ids in sequence: about one slot an id, sized for 64 slots a bucket on average.
+  expect(split[0]).toMatchObject({ size: 5000, buckets: 128 })
+  expectTrueSummary(split)
+  expect(split).toHaveLength(1 + 128 / 64) // the summary, then pages of 64 buckets
   const next = updateStored(split, true, [['77', { id: 77 }]]) as SplitMap<{ id: number }>
   const changedPages = next.flatMap((page, i) => (page !== split[i] ? [i] : []))
   expect(changedPages).toHaveLength(2) // the summary and the page of 77
@@ -124,17 +128,31 @@ test('a write copies the top array, one page and one bucket; no change keeps the
   expect(updateStored(split, true, [['missing', REMOVE]])).toBe(split)
 })
 
-test('a split map past 32 entries a bucket is rebuilt with more buckets; emptied buckets are null', () => {
+test('a split map past 32 entries a bucket is rebuilt with more buckets', () => {
   const plain: Record<string, number> = {}
-  for (let id = 0; id < 1100; id++) plain[String(id)] = id
+  for (let id = 0; id < 1100; id++) plain[`user-${id}`] = id
   let map = toBuckets(plain) as SplitMap<number>
   expect(map[0]).toEqual({ size: 1100, buckets: 128 })
   const more: Array<Change<number>> = []
-  for (let id = 1100; id < 5000; id++) more.push([String(id), id])
+  for (let id = 1100; id < 5000; id++) more.push([`user-${id}`, id])
   map = updateStored(map, true, more) as SplitMap<number>
   expect(map[0]).toEqual({ size: 5000, buckets: 512 })
   expect(map).toHaveLength(9)
-  expect(getStored(map, true, '4999')).toBe(4999)
+  expect(getStored(map, true, 'user-4999')).toBe(4999)
+})
+
+test('a split map of ids in sequence past 128 slots a bucket is rebuilt; emptied buckets are null', () => {
+  const plain: Record<string, number> = {}
+  for (let id = 0; id < 1100; id++) plain[String(id)] = id
+  let map = toBuckets(plain) as SplitMap<number>
+  expect(map[0]).toEqual({ size: 1100, buckets: 64, entries: 18 })
+  const more: Array<Change<number>> = []
+  for (let id = 1100; id < 10_000; id++) more.push([String(id), id])
+  map = updateStored(map, true, more) as SplitMap<number>
+  expect(map[0]).toMatchObject({ size: 10_000, buckets: 256 })
+  expectTrueSummary(map)
+  expect(map).toHaveLength(5)
+  expect(getStored(map, true, '9999')).toBe(9999)
   // Remove everything in one bucket: it becomes null, not a hole (JSON has no holes).
   const page = map[1] as Page<number>
   const slot = page.findIndex((bucket) => bucket !== null)
@@ -144,6 +162,7 @@ test('a split map past 32 entries a bucket is rebuilt with more buckets; emptied
   expect(removals.length).toBeGreaterThanOrEqual(64) // a block of 64 neighbouring ids at least
   const emptied = updateStored(map, true, removals) as SplitMap<number>
   expect((emptied[1] as Page<number>)[slot]).toBeNull()
-  expect(countStored(emptied, true)).toBe(5000 - removals.length)
+  expect(countStored(emptied, true)).toBe(10_000 - removals.length)
+  expectTrueSummary(emptied as SplitMap<number>)
   expect(JSON.parse(JSON.stringify(emptied))).toEqual(emptied)
 })
