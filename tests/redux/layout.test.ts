@@ -9,6 +9,11 @@ import type { EntityCacheState } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { expectPlain, makeStore } from '../fixtures/store'
 import { forEachEntityMeta } from '../../src/redux/slice/tables'
+import { forEachEntryIn } from '../../src/redux/slice/bucketEntries'
+import { buildSplit } from '../../src/redux/slice/splitWrite'
+import { forEachBucket } from '../../src/redux/slice/storedMap'
+import type { SplitMap, StoredKey } from '../../src/redux/slice/storedMap'
+import { expectTrueSummary } from '../fixtures/splitSummary'
 
 const getUsers = new Endpoint(async (_page: { page: number }) => [] as unknown[], {
   schema: [User],
@@ -360,29 +365,41 @@ test('format 4 (buckets of pairs only, shared metas) is built again in format 6 
 })
 
 test('format 5 (no entries in the summary) gets them counted when restored; buckets kept', () => {
-  // A format-5 state: what this version writes, less `entries`, in a store of 8,192 buckets
-  // (format 5 sized every map by its keys).
+  // A format-5 state: buckets stored as now, but every map sized by its keys (16 a bucket:
+  // 128 buckets for 1,100 users) and no `entries` in a summary.
   const { store: fresh, controller } = makeStore()
   const users = usersFrom(1, 1100)
   controller.setResponse(getUsers, { page: 1 }, users)
   // Three records fetched again have metas of their own: a run of three, one entry.
   for (const id of [3, 4, 5])
     controller.setResponse(getUser, { id }, { id, name: 'again', posts: [] })
-  const current = JSON.parse(JSON.stringify(fresh.getState().data)) as Record<string, unknown>
-  const withoutEntries = (map: unknown) => {
-    const [summary, ...pages] = map as [Record<string, unknown>, ...unknown[]]
-    const { entries: _entries, ...rest } = summary
-    return [rest, ...pages]
+  const current = JSON.parse(JSON.stringify(fresh.getState().data)) as EntityCacheState
+  const format5Map = (map: unknown, buckets: number) => {
+    const keys: StoredKey[] = []
+    const values: unknown[] = []
+    forEachBucket(map as SplitMap<unknown>, (bucket) =>
+      forEachEntryIn(bucket, (key, value) => {
+        keys.push(key)
+        values.push(value)
+      }),
+    )
+    const [summary, ...pages] = buildSplit(keys, values, buckets)
+    const { entries: _entries, ...format5Summary } = summary
+    const shared = (map as SplitMap<unknown>)[0].shared
+    return [shared ? { ...format5Summary, shared } : format5Summary, ...pages]
   }
-  const entities = current.entities as Record<string, unknown>
-  const entitiesMeta = current.entitiesMeta as Record<string, unknown>
   const format5 = {
     ...current,
     layout: { version: 5, splitTables: ['User'], splitRequests: false },
-    entities: { User: withoutEntries(entities.User) },
-    entitiesMeta: { User: withoutEntries(entitiesMeta.User) },
+    entities: { User: format5Map(current.entities.User, 128) },
+    entitiesMeta: { User: format5Map(current.entitiesMeta.User, 64) },
   }
-  expect(format5.entities.User[0] as object).not.toHaveProperty('entries')
+  expect(format5.entities.User[0]).toEqual({ size: 1100, buckets: 128 })
+  expect(format5.entitiesMeta.User[0]).toEqual({
+    size: 3,
+    buckets: 64,
+    shared: expect.any(Object),
+  })
   const cache = createEntityCache({ reducerPath: 'data' })
   expect(cache.selectRecord('User', 3)({ data: format5 as unknown as EntityCacheState })).toEqual({
     id: 3,
@@ -391,20 +408,59 @@ test('format 5 (no entries in the summary) gets them counted when restored; buck
   })
   const store = restoredStore(cache, format5)
   const state = store.getState().data
-  // Counted again: the state this version wrote, member for member and in the same order.
-  expect(JSON.stringify(state)).toBe(JSON.stringify(fresh.getState().data))
-  const metas = state.entitiesMeta.User as unknown as Array<Record<string, unknown>>
-  expect(Object.keys(metas[0] as object)).toEqual(['size', 'buckets', 'entries', 'shared'])
-  expect(metas[0]).toMatchObject({ size: 3, entries: 1 })
+  expect(state.layout.version).toBe(6)
+  // Counted; the buckets are format 5's, as they were.
+  const table = state.entities.User as unknown as SplitMap<unknown>
+  expect(table[0]).toEqual({ size: 1100, buckets: 128, entries: expect.any(Number) })
+  expect(table.slice(1)).toEqual(format5.entities.User.slice(1))
+  expectTrueSummary(table)
+  const metas = state.entitiesMeta.User as unknown as SplitMap<unknown>
+  expectTrueSummary(metas)
+  // The members in the order a write of this version gives them.
+  expect(Object.keys(metas[0])).toEqual(Object.keys(current.entitiesMeta.User[0] as object))
+  expect(Object.keys(metas[0])).toEqual(['size', 'buckets', 'entries', 'shared'])
   expect(cache.select(getUsers, { page: 1 })(store.getState())).toHaveLength(1100)
-  // Written to as any state.
+  // Written to as any state, its count kept.
   cache.controller(store).setResponse(getUser, { id: 5000 }, { id: 5000, name: 'new', posts: [] })
   expect(cache.selectRecord('User', 5000)(store.getState())).toEqual({
     id: 5000,
     name: 'new',
     posts: [],
   })
+  expectTrueSummary(store.getState().data.entities.User as unknown as SplitMap<unknown>)
   expectPlain(store.getState().data)
+})
+
+test('format 4 ids far apart are laid out in id order: as many buckets as a fresh write', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  // Two ranges far apart (so not counted on a map of their range), listed in hash order.
+  const ids = [
+    ...Array.from({ length: 2000 }, (_, i) => 1 + i),
+    ...Array.from({ length: 2000 }, (_, i) => 1e8 + i),
+  ]
+  const users = ids.map((id) => ({ id, name: `user ${id}`, posts: [] }))
+  const meta = { fetchedAt: 1, date: 2, expiresAt: Date.now() + 60_000 }
+  const format4 = {
+    layout: { version: 4, splitTables: ['User'], splitRequests: false },
+    entities: {
+      User: format4Split(
+        users.map((user) => [user.id, user] as const),
+        256,
+      ),
+    },
+    entitiesMeta: { User: format4Split([], 64, { shared: meta }) },
+    results: {},
+    meta: {},
+    resetAt: 0,
+    optimistic: [],
+  }
+  const state = restoredStore(cache, format4).getState().data
+  const table = state.entities.User as unknown as SplitMap<unknown>
+  expectTrueSummary(table)
+  expect(table[0]).toEqual(
+    (buildSplit(ids, users) as SplitMap<unknown>)[0] as unknown as Record<string, unknown>,
+  )
+  expect(table[0]).toMatchObject({ size: 4000, buckets: 128 })
 })
 
 test('a damaged format-4 bucket is upgraded without it: the store starts, the rest reads', () => {

@@ -2,8 +2,9 @@
  * The split form of a stored map (storedMap.ts), for maps past 1,024 entries: built for size,
  * named in the state's `layout`.
  *
- * `[summary, page 1, …, page P]`. The summary says how many entries the map holds and in how
- * many buckets (`{ size, buckets }`, a power of two, at least 64). Buckets come in pages of
+ * `[summary, page 1, …, page P]`. The summary says how many keys the map holds, in how many
+ * buckets (a power of two, at least 64) and, when runs make them fewer than the keys, how many
+ * entries the buckets hold (`{ size, buckets, entries? }`). Buckets come in pages of
  * {@link PAGE_SIZE}: bucket number `n` (0 to buckets − 1) is slot `n % 64` of page
  * `1 + ⌊n / 64⌋`. A bucket is a flat list of entries, or `null` when empty: pairs
  * `key, value`, and runs `-first, count, value, …` of consecutive integer keys (bucketEntries.ts
@@ -14,17 +15,17 @@
  *
  * Sizes: a map is built with at most {@link BUCKET_MEAN} entries and {@link SLOT_MEAN} slots a
  * bucket on average (a run is one entry, so a scan steps over it at once, but its values are
- * slots a write copies); a write that would take the map past {@link BUCKET_MAX} entries or
- * {@link SLOT_MAX} slots a bucket on average rebuilds it first, with enough buckets for what it
- * adds. A map of string or scattered keys is sized by its entries (two slots each), one of ids
- * handed out in sequence by its slots (about one a key), so it has about an eighth as many
+ * slots a write copies); a write that leaves the map past {@link BUCKET_MAX} entries or
+ * {@link SLOT_MAX} slots a bucket on average is followed by a rebuild with buckets for its new
+ * size. A map of string or scattered keys is sized by its entries (two slots each), one of ids
+ * handed out in sequence by its slots (about one a key), so it has about a quarter as many
  * buckets.
  *
  * Why this shape: V8 keeps an object keyed by many ids as a hash dictionary (about 50 bytes an
  * entry on a 64-bit Node, slow to copy); an array of pairs costs two slots an entry, and a run of
  * dense ids one slot an entry, and copies as a block. An immutable write copies the summary's
- * array (one slot a page), one page (64 slots) and the touched bucket (a few dozen slots, or a
- * block of 64 ids). Pages keep the top array short, so RTK's development checks, which look at
+ * array (one slot a page), one page (64 slots) and the touched bucket (a few dozen slots, or one
+ * to a few blocks of 64 ids). Pages keep the top array short, so RTK's development checks, which look at
  * each member of the top array on every dispatch, look at one member per 1,024 entries or so
  * (freezeWritten.ts). Writing: splitWrite.ts.
  */
@@ -34,7 +35,7 @@ import type { StoredKey } from './bucketEntries'
 
 /** The summary of a split map (its first member). */
 export interface SplitSummary {
-  /** How many entries the map holds. */
+  /** How many keys the map holds. */
   readonly size: number
   /** How many buckets the map has (a power of two), in pages of {@link PAGE_SIZE}. */
   readonly buckets: number
@@ -180,9 +181,15 @@ export function isOverfull(size: number, entries: number, buckets: number): bool
   return entries > buckets * BUCKET_MAX || slotsAtMost(size, entries) > buckets * SLOT_MAX
 }
 
-/** The entries a split map's summary counts (`size` when it does not say). */
-export function entriesOf(summary: SplitSummary): number {
-  return summary.entries ?? summary.size
+/**
+ * The entries a split map's summary counts: `size` when it does not say, or says something no
+ * map holds (a state edited by hand or damaged: not an integer from 0 to `size`).
+ */
+export function entryCountOf(summary: SplitSummary): number {
+  const { entries, size } = summary
+  return typeof entries === 'number' && Number.isInteger(entries) && entries >= 0 && entries <= size
+    ? entries
+    : size
 }
 
 /** A summary of `size` keys in `buckets` buckets holding `entries` entries. */

@@ -10,7 +10,7 @@ import type { Changes, Page, SplitMap, StoredKey } from './splitMap'
 import {
   bucketCountFor,
   bucketNumberOf,
-  entriesOf,
+  entryCountOf,
   forEachBucket,
   isOverfull,
   PAGE_SHIFT,
@@ -21,15 +21,36 @@ import {
   SUMMARY,
   summaryOf,
 } from './splitMap'
-import { entriesAtMost, ENTRIES_A_REMOVAL_ADDS } from './entryCount'
+import { countAtMost } from './entryCount'
 
-/** Builds a split map from pairs of stored keys and values (`keys[i]` goes with `values[i]`). */
+/**
+ * Builds a split map from pairs of stored keys and values (`keys[i]` goes with `values[i]`), with
+ * as many buckets as its keys and entries need (or `buckets`).
+ */
 export function buildSplit<T>(
   keys: readonly StoredKey[],
   values: readonly T[],
-  buckets = bucketCountFor(keys.length, entriesAtMost(keys, [], [])),
+  buckets?: number,
 ): SplitMap<T> {
-  return buildWith(keys, values, buckets, [], []) as SplitMap<T>
+  return builtAtSize(keys, values, [], [], buckets) as SplitMap<T>
+}
+
+/**
+ * {@link buildWith} with as many buckets as the result needs, its keys and entries counted
+ * first (entryCount.ts; never low, so the map is not overfull when built).
+ */
+function builtAtSize<T>(
+  keys: readonly StoredKey[],
+  values: readonly T[],
+  changeKeys: readonly StoredKey[],
+  changeValues: ReadonlyArray<T | typeof REMOVE>,
+  buckets?: number,
+): SplitMap<T> | undefined {
+  if (buckets === undefined) {
+    const count = countAtMost(keys, changeKeys, changeValues)
+    buckets = bucketCountFor(count.keys, count.entries)
+  }
+  return buildWith(keys, values, buckets, changeKeys, changeValues)
 }
 
 /**
@@ -201,34 +222,41 @@ class SplitCopy<T> {
 }
 
 /** The map with `changes` applied, built anew with buckets for its new size; the same if unchanged. */
-function rebuiltWith<T>(map: SplitMap<T>, changes: Changes<T>, adding: number): SplitMap<T> {
+function rebuiltWith<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<T> {
   const { keys, values } = pairsOf(map)
   const changeKeys = changes.keys.map(storedKeyOf)
-  const entries = entriesAtMost(keys, changeKeys, changes.values)
-  const buckets = bucketCountFor(keys.length + adding, entries)
-  return buildWith(keys, values, buckets, changeKeys, changes.values) ?? map
+  return builtAtSize(keys, values, changeKeys, changes.values) ?? map
 }
 
 /**
  * A split map with `changes` applied immutably: the top array, each touched page and each
  * touched bucket copied once; buckets left empty are `null`. The same map when nothing changed
- * (setting the value already stored changes nothing).
+ * (setting the value already stored changes nothing). A write that sets more keys than the map
+ * holds (and more than a page of them) builds it anew, each bucket allocated once at its final
+ * length; a write that leaves the map past BUCKET_MAX entries or SLOT_MAX slots a bucket is
+ * followed by a rebuild with buckets for its new size.
  */
 export function updateSplit<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<T> {
-  const { keys, values } = changes
+  const { values } = changes
+  const summary = map[SUMMARY]
   let adding = 0
   for (let c = 0; c < values.length; c++) if (values[c] !== REMOVE) adding++
-  // A write larger than the map, or one that could take it past BUCKET_MAX entries or SLOT_MAX
-  // slots a bucket: built anew with buckets for its new size, each bucket allocated once at its
-  // length. A key set adds at most one entry, a key removed may cut a run in pieces.
+  if (adding > PAGE_SIZE && adding > summary.size) return rebuiltWith(map, changes)
+  const written = writtenInPlace(map, changes)
+  if (written === map) return map
+  const after = written[SUMMARY]
+  if (!isOverfull(after.size, entryCountOf(after), after.buckets)) return written
+  const pairs = pairsOf(written)
+  return builtAtSize(pairs.keys, pairs.values, [], []) as SplitMap<T>
+}
+
+/** {@link updateSplit} without a rebuild: every change written into the map's buckets. */
+function writtenInPlace<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<T> {
+  const { keys, values } = changes
   const summary = map[SUMMARY]
   const { buckets } = summary
-  const entries = entriesOf(summary)
+  const entries = entryCountOf(summary)
   let size = summary.size
-  const entriesBound = entries + adding + (values.length - adding) * ENTRIES_A_REMOVAL_ADDS
-  if ((adding > PAGE_SIZE && adding > size) || isOverfull(size + adding, entriesBound, buckets)) {
-    return rebuiltWith(map, changes, adding)
-  }
   let copy: SplitCopy<T> | undefined
   for (let c = 0; c < keys.length; c++) {
     const key = keys[c] as string

@@ -118,6 +118,12 @@ function summaryKeeping(old: SplitSummary, counted: SplitSummary): SplitSummary 
   return { ...counted, ...others }
 }
 
+/** Integer keys first, ascending; string keys after them, in the order given (a stable sort). */
+function keyOrder(a: StoredKey, b: StoredKey): number {
+  if (typeof a === 'number') return typeof b === 'number' ? a - b : -1
+  return typeof b === 'number' ? 1 : 0
+}
+
 /** A format 5 split map in format 6: its summary says how many entries its buckets hold. */
 function countedSplit(map: unknown): unknown {
   if (!Array.isArray(map) || !isPlainObject(map[SUMMARY])) return map
@@ -152,7 +158,13 @@ function relaidSplit(map: unknown): unknown {
       values.push(bucket[i + 1])
     }
   })
-  const built = buildSplit(keys, values) as unknown as unknown[]
+  // Listed in id order, as a response lists them, so that the map is sized for its runs.
+  const order = keys.map((_, i) => i)
+  order.sort((a, b) => keyOrder(keys[a] as StoredKey, keys[b] as StoredKey))
+  const built = buildSplit(
+    order.map((i) => keys[i] as StoredKey),
+    order.map((i) => values[i]),
+  ) as unknown as unknown[]
   built[SUMMARY] = summaryKeeping(old[SUMMARY], built[SUMMARY] as SplitSummary)
   return built
 }

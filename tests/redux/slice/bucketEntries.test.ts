@@ -16,7 +16,7 @@ import {
   updateStored,
 } from '../../../src/redux/slice/storedMap'
 import type { Change, SplitMap, StoredKey } from '../../../src/redux/slice/storedMap'
-import { expectTrueSummary } from './summaryCheck'
+import { expectTrueSummary } from '../../fixtures/splitSummary'
 
 /** A stored bucket's entries, in stored order. */
 function entriesOf(bucket: readonly unknown[]): Array<[StoredKey, unknown]> {

@@ -13,7 +13,7 @@ import {
 import { splitReader, storedKeyOfId } from '../../../src/redux/slice/splitMap'
 import { forEachEntryIn } from '../../../src/redux/slice/bucketEntries'
 import type { Change, Page, SplitMap, StoredMap } from '../../../src/redux/slice/storedMap'
-import { expectTrueSummary } from './summaryCheck'
+import { expectTrueSummary } from '../../fixtures/splitSummary'
 
 /** Keys that look alike but are different keys, and keys that are dangerous as members. */
 const trickyKeys = ['0', '00', '007', '7', '-1', '1e3', '999999999', '1000000000', '__proto__']
