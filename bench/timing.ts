@@ -191,10 +191,16 @@ export function measure(fn: () => unknown, options: MeasureOptions = {}): Timing
 
 /**
  * Bytes retained by what `build` returns: heapUsed after building (and holding) it, minus
- * before, both after full GCs. Median of `runs`. Needs `node --expose-gc`.
+ * before, both after full GCs. Median of `runs`, after `warmups` builds left out (the first
+ * builds of a process differ from the next by up to a megabyte either way while V8 settles).
+ * Needs `node --expose-gc`.
  */
-export function retainedHeap(build: () => unknown, runs = 5): number {
+export function retainedHeap(build: () => unknown, runs = 5, warmups = 0): number {
   if (!(globalThis as { gc?: unknown }).gc) throw new Error('Run node with --expose-gc')
+  for (let i = 0; i < warmups; i++) {
+    sink = build()
+    sink = undefined
+  }
   const deltas: number[] = []
   for (let i = 0; i < runs; i++) {
     gc()
