@@ -417,7 +417,9 @@ test('format 5 (no entries in the summary) gets them counted when restored; buck
   const metas = state.entitiesMeta.User as unknown as SplitMap<unknown>
   expectTrueSummary(metas)
   // The members in the order a write of this version gives them.
-  expect(Object.keys(metas[0])).toEqual(Object.keys(current.entitiesMeta.User[0] as object))
+  expect(Object.keys(metas[0])).toEqual(
+    Object.keys((current.entitiesMeta.User as unknown as SplitMap<unknown>)[0]),
+  )
   expect(Object.keys(metas[0])).toEqual(['size', 'buckets', 'entries', 'shared'])
   expect(cache.select(getUsers, { page: 1 })(store.getState())).toHaveLength(1100)
   // Written to as any state, its count kept.
