@@ -191,7 +191,7 @@ async function main(steps: Steps): Promise<void> {
       }
     }
     const { cache } = state
-    assertEqual(cache.layout.version, 5, 'the state names its layout')
+    assertEqual(cache.layout.version, 6, 'the state names its layout')
     assertEqual(cache.layout.splitTables.length, 0, 'every table of the example is plain')
     const issue = cache.entities.Issue?.['60']
     assert(
