@@ -41,8 +41,8 @@ export interface SplitSummary {
   readonly buckets: number
   /**
    * How many entries its buckets hold, a run of consecutive integer keys counting as one
-   * (bucketEntries.ts). Absent when it equals `size` (every entry a pair), and in a map written
-   * before this member existed, which is then counted as `size` until it is next rebuilt.
+   * (bucketEntries.ts). Absent when it equals `size` (every entry a pair). Format 5 had no such
+   * member: a format-5 state gets it counted when it is upgraded (upgrade.ts).
    */
   readonly entries?: number
   /**
@@ -94,11 +94,11 @@ export const PAGE_SIZE = 64
 export const PAGE_SHIFT = 6
 /** The most entries a split map keeps per bucket on average when it is (re)built. */
 export const BUCKET_MEAN = 16
-/** A write that would pass this many entries a bucket rebuilds the map with more buckets. */
+/** A write that leaves a map past this many entries a bucket is followed by a rebuild. */
 export const BUCKET_MAX = 32
 /** The most slots a split map keeps per bucket on average when it is (re)built. */
 export const SLOT_MEAN = 64
-/** A write that would pass this many slots a bucket rebuilds the map with more buckets. */
+/** A write that leaves a map past this many slots a bucket is followed by a rebuild. */
 export const SLOT_MAX = 128
 /** log2 of {@link BLOCK_SIZE}. */
 const BLOCK_SHIFT = 6

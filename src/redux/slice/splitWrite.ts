@@ -1,9 +1,9 @@
 /**
  * Writing split maps (splitMap.ts describes the shape): building one from pairs, and applying
  * changes immutably, copying the top array, each touched page and each touched bucket once, or
- * building the map anew when a write is larger than it. A bucket is written as a list of pairs
- * and stored in its fixed form (runs for consecutive integer keys) once, when the write ends
- * (bucketEntries.ts).
+ * building the map anew when a write is larger than it, or leaves it past its sizes. A bucket is
+ * written as a list of pairs and stored in its fixed form (runs for consecutive integer keys)
+ * once, when the write ends (bucketEntries.ts), its entries counted into the summary.
  */
 import { encodeBucket, entriesIn, forEachEntryIn, pairsIn, valuePositionIn } from './bucketEntries'
 import type { Changes, Page, SplitMap, StoredKey } from './splitMap'
@@ -164,7 +164,7 @@ class SplitCopy<T> {
   private readonly written: Uint8Array
   /** The numbers of the buckets written, in the order first written. */
   private readonly writtenList: number[] = []
-  /** The entries the buckets written held before, less what they hold once stored. */
+  /** The entries the buckets written held before the write. */
   private entriesDropped = 0
 
   constructor(source: SplitMap<T>, buckets: number) {
