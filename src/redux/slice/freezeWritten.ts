@@ -51,14 +51,18 @@ function shareableRecord(record: object): object {
   return assignOwn({}, record)
 }
 
+/** True when `value` is an object not frozen yet (what a write may have stored new). */
+function isOpen(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Object.isFrozen(value)
+}
+
 /**
- * `value` deep-frozen. A record this write stored (`wasThere` false: not the value the previous
- * state held under its key) is frozen as a shareable copy; one that was there already (a state
- * preloaded or restored without freezing) is frozen as it is, so it keeps its identity.
+ * `value` deep-frozen: as a shareable copy when `copy` says so (a record this write stored, not
+ * the value the previous state held under its key), else as it is (a record there already, in a
+ * state preloaded or restored without freezing, keeps its identity).
  */
-function frozen(value: unknown, records: boolean, wasThere: boolean): unknown {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
-  return freezeNew(records && !wasThere ? shareableRecord(value) : value)
+function frozen(value: object, copy: boolean): object {
+  return freezeNew(copy ? shareableRecord(value) : value)
 }
 
 /** Freezes a new plain map's values, and the map itself when `self` says so. */
@@ -67,7 +71,8 @@ function freezePlain(map: object, previous: object | undefined, self: boolean, r
   const members = map as Record<string, unknown>
   for (const key of Object.keys(map)) {
     const value = members[key]
-    const done = frozen(value, records, records && getOwn(previous, key) === value)
+    if (!isOpen(value)) continue
+    const done = frozen(value, records && getOwn(previous, key) !== value)
     if (done !== value) setOwn(map, key, done)
   }
   if (self) Object.freeze(map)
@@ -83,8 +88,11 @@ function freezeSplit(map: object, previous: object | undefined, records = false)
     before,
     (bucket) => {
       if (Object.isFrozen(bucket)) return
+      // Most of a written bucket's records are frozen already: only an open one is looked up in
+      // the previous state.
       forEachEntryIn(bucket, (stored, value, position) => {
-        const done = frozen(value, records, readBefore?.(stored) === value)
+        if (!isOpen(value)) return
+        const done = frozen(value, records && readBefore?.(stored) !== value)
         if (done !== value) (bucket as unknown[])[position] = done
       })
       Object.freeze(bucket)
