@@ -3,11 +3,11 @@
  * deep input refused before it can break the store, a forgotten middleware caught, and the
  * silent-checks helper that ignores only RTK's timing note.
  */
-import { setFlagsFromString } from 'node:v8'
 import { configureStore } from '@reduxjs/toolkit'
 import { Endpoint, InputTooDeepError, createEntityCache } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { complaints, makeStore, todosSlice } from '../fixtures/store'
+import { haveSameMapFunction } from '../fixtures/hiddenClasses'
 
 const getUsers = new Endpoint(async (_page: { page: number }) => [] as unknown[], {
   schema: [User],
@@ -125,11 +125,7 @@ test('frozen records share V8 hidden classes: spread copies are stored as copies
   // V8 gives each frozen object spread copy (what Entity.process returns) a hidden class of its
   // own; 100,000 records made 100,000 classes (freezeWritten.ts). %HaveSameMap says whether two
   // objects share one.
-  setFlagsFromString('--allow-natives-syntax')
-  const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-    a: object,
-    b: object,
-  ) => boolean
+  const haveSameMap = haveSameMapFunction()
   const { store, cache, controller, expectSilentChecks } = makeStore()
   // A plain table (300 records parsed from JSON), then a split one (1,200 more, and the first
   // 300 merged again), so both storage layouts and merged records are covered.

@@ -2,10 +2,10 @@
  * The default copies of `Entity.process` and `Entity.merge` (recordCopy.ts): object spreads at a
  * copy site per class, with what a single spread gives.
  */
-import { setFlagsFromString } from 'node:v8'
 import fc from 'fast-check'
 import { Entity } from 'rtk-resources'
 import { copyRecord, copySiteOf, mergeRecords } from '../../src/schema/recordCopy'
+import { haveSameMapFunction } from '../fixtures/hiddenClasses'
 
 /** A class of its own for each call (a copy site is given per class). */
 function newEntityClass(key: string) {
@@ -86,11 +86,7 @@ test('a subclass and its parent copy at sites of their own, with the same result
 test('frozen records are copied at a site of their own, so they do not slow the class down', () => {
   // V8 copies a frozen object only on its slow path, and a spread site that has seen one copies
   // everything that way from then on (a hidden class of another layout: %HaveSameMap says).
-  setFlagsFromString('--allow-natives-syntax')
-  const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-    a: object,
-    b: object,
-  ) => boolean
+  const haveSameMap = haveSameMapFunction()
   const Book = newEntityClass('Book')
   const input = (i: number) => ({ id: `b${i}`, title: 't', pages: i })
   const copy = (i: number) => Book.process(input(i), undefined, undefined, []) as object
