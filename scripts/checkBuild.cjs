@@ -39,6 +39,21 @@ for (const name of hooks) assert.ok(cjsReact[name], `CJS react build lacks ${nam
 const mainSource = require('node:fs').readFileSync(path.join(root, 'dist/index.js'), 'utf8')
 assert.ok(!/require\(["']react(-dom|-redux)?["']\)/.test(mainSource), 'main entry imports React')
 
+// The instances kept for their hidden classes (src/internal/hiddenClass.ts) survive tree shaking:
+// rollup once turned the keeper into a function that kept nothing.
+for (const ext of ['.js', '.mjs']) {
+  const dist = path.join(root, 'dist')
+  const code = require('node:fs')
+    .readdirSync(dist)
+    .filter((file) => file.endsWith(ext))
+    .map((file) => require('node:fs').readFileSync(path.join(dist, file), 'utf8'))
+    .join('\n')
+  assert.match(code, /function keepHiddenClassOf\(instance\) \{\s*kept\.add\(instance\)/)
+  const keepers =
+    code.match(/keepHiddenClassOf\(\s*new (DenormalizeRun|WrittenTable|SplitCopy)\(/g) ?? []
+  assert.equal(keepers.length, 3, `the ${ext} build keeps ${keepers.length} of 3 hidden classes`)
+}
+
 import(path.join(root, 'dist/index.mjs')).then(async (esm) => {
   for (const name of main) assert.ok(esm[name], `ESM build lacks ${name}`)
   const esmReact = await import(path.join(root, 'dist/react/index.mjs'))

@@ -3,11 +3,13 @@
  * pk), records what each memoized value depends on, and never recurses through entities: a new
  * or rebuilt instance is created at once and its members are resolved from a queue.
  */
+import { keepHiddenClassOf } from '../internal/hiddenClass'
 import { isPlainObject } from '../internal/ownKeys'
 import { convertField } from './convert'
-import { EntityNode, NO_DEPS, NO_READS, RecordDep, TableDep, isValidIn } from './graph'
-import type { NodeTable, Walk, GraphNode } from './graph'
+import { EntityNode, NO_DEPS, NO_READS, RecordDep, TableDep, Walk, isValidIn } from './graph'
+import type { NodeTable, GraphNode } from './graph'
 import { hasSchemaMembers, isEntitySchema, isSchemaObject } from './isEntity'
+import { emptySource } from './plainSource'
 import { reuse } from './reuse'
 import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
 import type {
@@ -280,3 +282,19 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
     this.owner = undefined
   }
 }
+
+/** The memo of {@link runShape}: never asked, as that run never reads. */
+const NO_MEMO: RunMemo = {
+  walk: new Walk(),
+  trustedSince: 0,
+  entityNodes: () => Object.create(null) as NodeTable,
+  registerBuilt: () => undefined,
+}
+
+/**
+ * @internal A run that never reads, kept so that the hidden class of a run outlives the reads
+ * (see `internal/hiddenClass.ts`): without it, each full GC threw away the optimized code of
+ * `visitEntity`, `entityItems`, `drain` and the rest. Every field of a run is set in its
+ * constructor, so a run that has read has this one's hidden class (a test checks).
+ */
+export const runShape = keepHiddenClassOf(new DenormalizeRun(NO_MEMO, emptySource, 0, []))

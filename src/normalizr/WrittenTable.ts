@@ -4,6 +4,7 @@
  * class: V8 specializes them for these tables instead of sharing one generic lookup with every
  * other object in the program.
  */
+import { keepHiddenClassOf } from '../internal/hiddenClass'
 import type { EntityMeta, EntityRecord } from './types'
 
 const hasOwnProperty = Object.prototype.hasOwnProperty
@@ -53,3 +54,10 @@ export class WrittenTable {
     this.size--
   }
 }
+
+/**
+ * @internal A table kept so that the hidden class of the tables a normalize writes outlives
+ * the normalize (see `internal/hiddenClass.ts`): without it, each full GC threw away the
+ * optimized code of `record`, `setRecord`, `meta` and `setMeta`.
+ */
+export const writtenTableShape = keepHiddenClassOf(new WrittenTable())

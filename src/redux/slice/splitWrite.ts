@@ -5,6 +5,7 @@
  * written as a list of pairs and stored in its fixed form (runs for consecutive integer keys)
  * once, when the write ends (bucketEntries.ts), its entries counted into the summary.
  */
+import { keepHiddenClassOf } from '../../internal/hiddenClass'
 import { encodeBucket, entriesIn, forEachEntryIn, pairsIn, valuePositionIn } from './bucketEntries'
 import type { Changes, Page, SplitMap, StoredKey } from './splitMap'
 import {
@@ -155,10 +156,10 @@ function pairsOf<T>(map: SplitMap<T>): { keys: StoredKey[]; values: T[] } {
 }
 
 /**
- * What one update copied so far: pages, each copied once, and the buckets written, each as a
- * list of pairs until {@link SplitCopy.finish} stores them.
+ * @internal What one update copied so far: pages, each copied once, and the buckets written,
+ * each as a list of pairs until {@link SplitCopy.finish} stores them.
  */
-class SplitCopy<T> {
+export class SplitCopy<T> {
   readonly next: unknown[]
   private readonly pagesCopied: Uint8Array
   private readonly written: Uint8Array
@@ -220,6 +221,15 @@ class SplitCopy<T> {
     return this.next as unknown as SplitMap<T>
   }
 }
+
+/**
+ * @internal A copy kept so that the hidden class of the copies a write makes outlives the write
+ * (see `internal/hiddenClass.ts`): without it, each full GC threw away the optimized code of
+ * `writtenInPlace`, `page`, `pairs` and `isWritten`.
+ */
+export const splitCopyShape = keepHiddenClassOf(
+  new SplitCopy([] as unknown as SplitMap<unknown>, 0),
+)
 
 /** The map with `changes` applied, built anew with buckets for its new size; the same if unchanged. */
 function rebuiltWith<T>(map: SplitMap<T>, changes: Changes<T>): SplitMap<T> {

@@ -1,0 +1,98 @@
+/**
+ * The objects made per read and per write have the hidden class of the instance kept for each
+ * (internal/hiddenClass.ts), after they were used and after a full GC: a field added outside a
+ * constructor would give them another one, and the kept instance would keep nothing useful.
+ */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { Entity, MemoCache } from 'rtk-resources'
+import { keepHiddenClassOf } from '../../src/internal/hiddenClass'
+import { DenormalizeRun, runShape } from '../../src/normalizr/DenormalizeRun'
+import { WrittenTable, writtenTableShape } from '../../src/normalizr/WrittenTable'
+import { SplitCopy, buildSplit, splitCopyShape } from '../../src/redux/slice/splitWrite'
+import { SUMMARY, bucketNumberOf, splitReader } from '../../src/redux/slice/splitMap'
+import { haveSameMapFunction } from '../fixtures/hiddenClasses'
+import { write } from '../fixtures/tables'
+
+const haveSameMap = haveSameMapFunction()
+const valueOfSplit = <T>(map: Parameters<typeof splitReader<T>>[0], key: string) =>
+  splitReader(map)(key)
+
+/** A full (mark-compact) GC, which frees hidden classes no live object has. */
+function fullGc(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
+
+class Person extends Entity {
+  id = ''
+  name = ''
+  pk() {
+    return this.id
+  }
+  static key = 'Person'
+}
+class Project extends Entity {
+  id = ''
+  owner: Person | undefined = undefined
+  pk() {
+    return this.id
+  }
+  static key = 'Project'
+  static schema = { owner: Person }
+}
+
+describe('hidden classes kept for objects made per operation', () => {
+  it('keepHiddenClassOf returns the instance it keeps', () => {
+    const instance = { a: 1 }
+    expect(keepHiddenClassOf(instance)).toBe(instance)
+  })
+
+  it('a run that has read has the kept run’s hidden class, before and after a full GC', () => {
+    const { source, result } = write(
+      [Project],
+      [
+        { id: 'p1', owner: { id: 'u1', name: 'Ada' } },
+        { id: 'p2', owner: { id: 'u2', name: 'Grace' } },
+      ],
+    )
+    const readOnce = () => {
+      const run = new DenormalizeRun(new MemoCache(), source, 1, [])
+      const projects = run.read([Project], result) as Project[]
+      expect(projects.map((project) => project.owner?.name)).toEqual(['Ada', 'Grace'])
+      return run
+    }
+    expect(haveSameMap(readOnce(), runShape)).toBe(true)
+    fullGc()
+    expect(haveSameMap(readOnce(), runShape)).toBe(true)
+  })
+
+  it('a table a normalize wrote has the kept table’s hidden class', () => {
+    const table = new WrittenTable()
+    table.setRecord('1', { id: '1' })
+    table.setRecord('__proto__', { id: '__proto__' })
+    table.setMeta('1', { date: 1, fetchedAt: 1, expiresAt: 2 })
+    table.deleteRecord('__proto__')
+    expect(table.size).toBe(1)
+    fullGc()
+    expect(haveSameMap(table, writtenTableShape)).toBe(true)
+  })
+
+  it('a split copy that wrote buckets has the kept copy’s hidden class', () => {
+    const keys = Array.from({ length: 200 }, (_, i) => `k${i}`)
+    const map = buildSplit<number>(
+      keys,
+      keys.map((_, i) => i),
+    )
+    const { size, buckets } = map[SUMMARY]
+    const copy = new SplitCopy(map, buckets)
+    const number = bucketNumberOf('new', buckets)
+    copy.pairs(number).push('new', -1)
+    expect(copy.isWritten(number)).toBe(true)
+    const next = copy.finish(size + 1, buckets, size)
+    expect(valueOfSplit(next, 'new')).toBe(-1)
+    expect(next[SUMMARY].size).toBe(201)
+    fullGc()
+    expect(haveSameMap(copy, splitCopyShape)).toBe(true)
+  })
+})
