@@ -46,6 +46,11 @@ function minorGc(): void {
   ;(globalThis as { gc?: (options?: object) => void }).gc?.({ type: 'minor' })
 }
 
+/** A full (mark-compact) collection, which also frees hidden classes no live object has. */
+function fullGc(): void {
+  ;(globalThis as { gc?: () => void }).gc?.()
+}
+
 function quantile(sorted: readonly number[], q: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
   return sorted[index] as number
@@ -76,12 +81,13 @@ export function task(fn: () => unknown, minSampleMs = 1): Task {
 /**
  * `fn` on fresh input from `setup` each call; only `fn` is timed (one call per sample). With
  * `clean`, the young generation is collected after each setup, so that the garbage a heavy setup
- * leaves (a new store, a parsed body) is not collected on the timed call's clock.
+ * leaves (a new store, a parsed body) is not collected on the timed call's clock; with `'full'`,
+ * the whole heap is (what a call right after a full GC costs).
  */
 export function taskWithSetup<T>(
   setup: () => T,
   fn: (input: T) => unknown,
-  { clean = false } = {},
+  { clean = false }: { clean?: boolean | 'full' } = {},
 ): Task {
   return {
     warm(ms) {
@@ -90,7 +96,8 @@ export function taskWithSetup<T>(
     },
     sample() {
       const input = setup()
-      if (clean) minorGc()
+      if (clean === 'full') fullGc()
+      else if (clean) minorGc()
       const t0 = performance.now()
       sink = fn(input)
       return performance.now() - t0

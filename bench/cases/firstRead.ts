@@ -81,6 +81,18 @@ export function runFirstReadCase(options: MeasureOptions = {}): CaseResult[] {
     ],
     options,
   )
+  // After a full GC, in an app that holds a read of the list elsewhere (its instances and memo
+  // nodes stay alive; everything made for one read or one write is garbage between them).
+  const heldOurs = createEntityCache({ reducerPath: 'cache' }).select(listProjects)(state)
+  const heldTheirs = createNormalizrSelector()(normalizrState)
+  const [oursAfterGc, peerAfterGc] = compare(
+    [
+      taskWithSetup(freshSelector, ({ read, state }) => read(state), { clean: 'full' }),
+      taskWithSetup(createNormalizrSelector, (select) => select(normalizrState), { clean: 'full' }),
+    ],
+    options,
+  )
+  if (heldOurs === undefined || heldTheirs === undefined) throw new Error('bench: held reads lost')
   const peer = (timing: typeof ours) => [{ name: 'normalizr@3.6.2 + reselect', value: { timing } }]
   return [
     {
@@ -88,6 +100,12 @@ export function runFirstReadCase(options: MeasureOptions = {}): CaseResult[] {
       title: 'first read through a selector (empty memo)',
       ours: { timing: ours },
       peers: peer(theirTiming),
+    },
+    {
+      id: '2g',
+      title: 'the same, right after a full GC (another read of the list held)',
+      ours: { timing: oursAfterGc },
+      peers: peer(peerAfterGc),
     },
     {
       id: '2s2',
