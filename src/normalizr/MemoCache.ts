@@ -6,6 +6,7 @@
  * Entities are never denormalized recursively: reading a reference creates (or reuses) the
  * instance at once and queues its members, so chains and cycles of any length need no stack.
  */
+import { keepHiddenClassOf } from '../internal/hiddenClass'
 import { ChangeTracker } from './ChangeTracker'
 import { DenormalizeRun } from './DenormalizeRun'
 import { FORGOTTEN, NO_READS, Walk, createNodeTable, isValidIn } from './graph'
@@ -294,3 +295,10 @@ export class MemoCache {
     return stale
   }
 }
+
+/**
+ * @internal A memo kept so that the hidden class of memos outlives every cache (see
+ * `internal/hiddenClass.ts`): a cache made after the others were collected reads with code
+ * that checks for it.
+ */
+export const memoCacheShape = keepHiddenClassOf(new MemoCache())

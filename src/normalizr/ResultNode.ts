@@ -4,6 +4,7 @@
  * in order: after a change it is patched, a copy of the previous list with the changed items put
  * back in their places, instead of being read again item by item.
  */
+import { keepHiddenClassOf } from '../internal/hiddenClass'
 import { GraphNode, NO_READS, isValidIn } from './graph'
 import type { EntityNode, Walk } from './graph'
 import { isEntitySchema } from './isEntity'
@@ -137,3 +138,9 @@ function positionsOf(deps: readonly GraphNode[]): Map<GraphNode, number | number
   }
   return positions
 }
+
+/**
+ * @internal A result node kept so that their hidden class outlives every memo that held some
+ * (see `internal/hiddenClass.ts`).
+ */
+export const resultNodeShape = keepHiddenClassOf(new ResultNode())

@@ -11,6 +11,7 @@
  * rebuilt in place (same node, new instance), so a node also records when it was `built`: a
  * parent built before one of its children holds that child's previous instance, and is stale.
  */
+import { keepHiddenClassOf } from '../internal/hiddenClass'
 import type { EntityRecord, EntitySchemaContract, EntitySource } from './types'
 
 /** A read of an entity that produced no node (missing, deleted, or rejected by validate). */
@@ -135,6 +136,15 @@ export class EntityNode extends GraphNode {
     )
   }
 }
+
+/**
+ * @internal A node kept so that the hidden class of entity nodes outlives every memo that held
+ * some (see `internal/hiddenClass.ts`): a new cache's first read, after the nodes of the caches
+ * before it were collected, otherwise ran with `visitEntity` and `drain` thrown away.
+ */
+export const entityNodeShape = keepHiddenClassOf(
+  new EntityNode(class {} as unknown as EntitySchemaContract, '', FORGOTTEN, {}),
+)
 
 /**
  * The entity nodes of one class, by pk: a prototype-less object (any pk is an ordinary key).

@@ -8,6 +8,9 @@ import { runInNewContext } from 'node:vm'
 import { Entity, MemoCache } from 'rtk-resources'
 import { keepHiddenClassOf } from '../../src/internal/hiddenClass'
 import { DenormalizeRun, runShape } from '../../src/normalizr/DenormalizeRun'
+import { EntityNode, entityNodeShape } from '../../src/normalizr/graph'
+import { memoCacheShape } from '../../src/normalizr/MemoCache'
+import { resultNodeShape } from '../../src/normalizr/ResultNode'
 import { WrittenTable, writtenTableShape } from '../../src/normalizr/WrittenTable'
 import { SplitCopy, buildSplit, splitCopyShape } from '../../src/redux/slice/splitWrite'
 import { SUMMARY, bucketNumberOf, splitReader } from '../../src/redux/slice/splitMap'
@@ -65,6 +68,35 @@ describe('hidden classes kept for objects made per operation', () => {
     expect(haveSameMap(readOnce(), runShape)).toBe(true)
     fullGc()
     expect(haveSameMap(readOnce(), runShape)).toBe(true)
+  })
+
+  it('a memo, its entity nodes and result nodes have the kept ones’ hidden classes after use', () => {
+    const projects = [
+      { id: 'p1', owner: { id: 'u1', name: 'Ada' } },
+      { id: 'p2', owner: { id: 'u2', name: 'Grace' } },
+    ]
+    const schema = [Project]
+    const first = write(schema, projects)
+    const memo = new MemoCache()
+    expect(memo.denormalize(schema, first.result, first.source).data).toHaveLength(2)
+    // A change reported by the source: nodes are marked, the list patched, one node rebuilt.
+    const second = write(Person, { id: 'u1', name: 'Ada L.' }, first.tables)
+    const after = memo.denormalize<Project[]>(schema, first.result, second.source).data
+    expect(after?.[0]?.owner?.name).toBe('Ada L.')
+    memo.forgetEntities('Person', ['u2'])
+    fullGc()
+    const node = memo.entityNodes(Person)['u1']
+    const resultNode = (
+      memo as unknown as { results: WeakMap<object, WeakMap<object, object>> }
+    ).results
+      .get(schema)
+      ?.get(first.result as object)
+    expect(node && resultNode).toBeDefined()
+    expect(haveSameMap(memo, memoCacheShape)).toBe(true)
+    expect(haveSameMap(node as object, entityNodeShape)).toBe(true)
+    // A pk kept as a number (what pk() returned, in lists) gives no other class either.
+    expect(haveSameMap(new EntityNode(Person, 7, {}, {}), entityNodeShape)).toBe(true)
+    expect(haveSameMap(resultNode as object, resultNodeShape)).toBe(true)
   })
 
   it('a table a normalize wrote has the kept table’s hidden class', () => {
