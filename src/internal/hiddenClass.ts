@@ -6,7 +6,7 @@
  * read or one write is garbage once it returns, so between operations no object of its class is
  * alive, and a full GC frees the class. The optimized code of every method that checks for it is
  * then thrown away ("weak objects" in `--trace-deopt`), and the next operation runs unoptimized
- * until V8 compiles it again. In an app, full GCs come every few seconds.
+ * until V8 compiles it again. An app that keeps allocating has full GCs from time to time.
  */
 
 /**

@@ -6,7 +6,16 @@
 import { keepHiddenClassOf } from '../internal/hiddenClass'
 import { isPlainObject } from '../internal/ownKeys'
 import { convertField } from './convert'
-import { EntityNode, NO_DEPS, NO_READS, RecordDep, TableDep, Walk, isValidIn } from './graph'
+import {
+  EntityNode,
+  NO_DEPS,
+  NO_READS,
+  RecordDep,
+  TableDep,
+  Walk,
+  createNodeTable,
+  isValidIn,
+} from './graph'
 import type { NodeTable, GraphNode } from './graph'
 import { hasSchemaMembers, isEntitySchema, isSchemaObject } from './isEntity'
 import { emptySource } from './plainSource'
@@ -287,7 +296,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
 const NO_MEMO: RunMemo = {
   walk: new Walk(),
   trustedSince: 0,
-  entityNodes: () => Object.create(null) as NodeTable,
+  entityNodes: createNodeTable,
   registerBuilt: () => undefined,
 }
 
