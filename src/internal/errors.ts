@@ -4,6 +4,7 @@
  * (`docs/errors.md#<code>`).
  */
 import { describeValue } from './describe'
+import { isPlainObject } from './ownKeys'
 
 const DOCS = 'https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md'
 
@@ -53,8 +54,7 @@ export class RtkResourcesError extends Error {
 
 /** True for arrays and plain objects (what JSON gives back as it was). */
 function isJsonData(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value)
-  return Array.isArray(value) || proto === Object.prototype || proto === null
+  return Array.isArray(value) || isPlainObject(value)
 }
 
 /**

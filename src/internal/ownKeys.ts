@@ -52,9 +52,18 @@ export function copyOwn<T extends object>(obj: T): T {
   return { ...obj }
 }
 
-/** True for `{}`-style objects (prototype is Object.prototype or null). */
+/**
+ * True for `{}`-style objects: the prototype is Object.prototype, null, or the Object.prototype of
+ * another realm (a prototype whose own prototype is null). `fetch(...).json()` and
+ * `structuredClone` under Jest, an iframe's or a `vm` context's objects are plain data too.
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null || isObjectPrototype(proto)
+}
+
+/** True for a realm's Object.prototype (or any prototype-less object used as a prototype). */
+function isObjectPrototype(proto: unknown): boolean {
+  return typeof proto === 'object' && !Array.isArray(proto) && Object.getPrototypeOf(proto) === null
 }
