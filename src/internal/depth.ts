@@ -5,19 +5,23 @@
  * breaking every later dispatch of the store.
  */
 import { InputTooDeepError } from './errors'
+import { isPlainObject } from './ownKeys'
 
 /** The deepest nesting of objects and arrays a stored response may have. */
 export const MAX_DEPTH = 1000
 
 /**
  * Throws {@link InputTooDeepError} when `value` nests objects or arrays more than `limit` levels
- * deep. Objects met again (shared, or cycles) are not walked twice.
+ * deep. Objects met again (shared, or cycles) are not walked twice. Returns whether every value
+ * met is JSON data as it stands: arrays, plain objects (of any realm) and JSON primitives. When
+ * it is not (a Date, a class instance, a function), {@link toPlainData} makes the data to store.
  */
-export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): void {
-  if (typeof value !== 'object' || value === null) return
+export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
+  if (typeof value !== 'object' || value === null) return isJsonPrimitive(value)
   const seen = new Set<object>()
   const values: object[] = [value]
   const depths: number[] = [1]
+  let plain = true
   while (values.length > 0) {
     const current = values.pop() as Record<string, unknown>
     const depth = depths.pop() as number
@@ -30,16 +34,24 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): void {
         if (typeof child === 'object' && child !== null) {
           values.push(child)
           depths.push(depth + 1)
-        }
+        } else if (plain && !isJsonPrimitive(child)) plain = false
       }
     } else {
+      if (plain && !isPlainObject(current)) plain = false
       for (const key in current) {
         const child = current[key]
         if (typeof child === 'object' && child !== null) {
           values.push(child)
           depths.push(depth + 1)
-        }
+        } else if (plain && !isJsonPrimitive(child)) plain = false
       }
     }
   }
+  return plain
+}
+
+/** Strings, numbers, booleans, null, and `undefined` (left out by JSON, as state leaves it). */
+function isJsonPrimitive(value: unknown): boolean {
+  const type = typeof value
+  return type !== 'function' && type !== 'symbol' && type !== 'bigint'
 }

@@ -5,6 +5,7 @@
  * `setResponse` and fixtures alike, so all three store a response the same way.
  */
 import { assertNotTooDeep } from '../../internal/depth'
+import { toPlainData } from '../../internal/plainData'
 import { normalize } from '../../normalizr/normalize'
 import type { EndpointInterface } from '../endpointTypes'
 import type { ReceivedPayload, ResponseTimes } from '../slice/actions'
@@ -21,9 +22,10 @@ export function receivedPayload(
   slice: EntityCacheState,
   times: ResponseTimes,
 ): ReceivedPayload {
-  const value = response === undefined ? null : response
-  // Deep input never reaches the store (with a schema or without).
-  assertNotTooDeep(value)
+  const given = response === undefined ? null : response
+  // Deep input never reaches the store (with a schema or without), nor anything but JSON data:
+  // a Date in a member no schema converts is stored as its ISO string, an instance as an object.
+  const value = assertNotTooDeep(given) ? given : toPlainData(given)
   const schema = endpoint.schema
   const normalized =
     schema === undefined || schema === null

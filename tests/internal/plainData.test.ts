@@ -1,0 +1,53 @@
+/** What a response holding more than JSON data is stored as: what JSON.stringify would write. */
+import { runInNewContext } from 'node:vm'
+import { assertNotTooDeep } from '../../src/internal/depth'
+import { toPlainData } from '../../src/internal/plainData'
+
+class Money {
+  constructor(
+    readonly amount: number,
+    readonly currency: string,
+  ) {}
+}
+
+test('JSON data is reported plain, and anything else is not', () => {
+  expect(assertNotTooDeep({ a: [1, 'x', null, true, { b: undefined }] })).toBe(true)
+  expect(assertNotTooDeep(runInNewContext('({ a: [{ b: 1 }] })'))).toBe(true)
+  expect(assertNotTooDeep(Object.create(null))).toBe(true)
+  expect(assertNotTooDeep('text')).toBe(true)
+  for (const odd of [new Date(0), new Money(1, 'EUR'), () => 1, Symbol('s'), 1n, new Map()]) {
+    expect(assertNotTooDeep(odd)).toBe(false)
+    expect(assertNotTooDeep({ nested: [{ odd }] })).toBe(false)
+  }
+})
+
+test('the copy is what JSON.stringify writes, as objects', () => {
+  const input = {
+    at: new Date('2021-01-01T00:00:00.000Z'),
+    invalid: new Date(NaN),
+    price: new Money(5, 'EUR'),
+    items: [new Date(0), () => 1, Symbol('s'), undefined],
+    fn: () => 1,
+    gone: undefined,
+    custom: { toJSON: () => ({ kind: 'custom' }) },
+    set: new Set([1]),
+    plain: { a: 1 },
+  }
+  expect(toPlainData(input)).toEqual(JSON.parse(JSON.stringify(input)))
+  expect(toPlainData({ big: 12345678901234567890n })).toEqual({ big: '12345678901234567890' })
+})
+
+test('shared objects stay shared and cycles stay cyclic; __proto__ stays a member', () => {
+  const shared = new Money(1, 'EUR')
+  const node: Record<string, unknown> = { id: 1, at: new Date(0), price: shared, again: shared }
+  node.self = node
+  const copy = toPlainData(node) as Record<string, unknown>
+  expect(copy.self).toBe(copy)
+  expect(copy.price).toBe(copy.again)
+  expect(copy.at).toBe('1970-01-01T00:00:00.000Z')
+  const keyed = JSON.parse('{"__proto__": {"polluted": true}, "when": 0}') as object
+  const withDate = toPlainData({ ...keyed, date: new Date(0) }) as Record<string, unknown>
+  expect(Object.getPrototypeOf(withDate)).toBe(Object.prototype)
+  expect(Object.keys(withDate)).toEqual(['__proto__', 'when', 'date'])
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+})
