@@ -28,6 +28,13 @@ export interface NormalizeMeta {
   confirmedAt?: number
 }
 
+/**
+ * How many entities may nest, one inside the other's members, before the next one's members are
+ * left to a queue: far below what the call stack holds (about 2,000 levels on Node's default),
+ * far above what responses nest, so that only chains given nested ever take the queue.
+ */
+const DEFER_AT = 256
+
 /** `expiresAt` used when none is given: far future, but still a JSON number. */
 export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER
 
@@ -70,6 +77,9 @@ export function normalize(
     return tables
   }
   const inProgress = new Set<object>()
+  // Entities nested deeper than DEFER_AT: their members wait here (see NormalizeContext.defer).
+  let deferred: (() => void)[] | undefined
+  let deferredInputs: Set<object> | undefined
 
   const ctx: NormalizeContext = {
     args,
@@ -81,6 +91,13 @@ export function normalize(
     },
     leave(obj) {
       inProgress.delete(obj)
+    },
+    tooDeep: () => inProgress.size >= DEFER_AT,
+    defer(input, job) {
+      deferredInputs ??= new Set()
+      if (deferredInputs.has(input)) return
+      deferredInputs.add(input)
+      ;(deferred ??= []).push(job)
     },
     addEntity(entity, processed, pk, copies = false) {
       const key = entity.key
@@ -161,6 +178,8 @@ export function normalize(
   try {
     // As in data-client, the top-level value is its own parent (key `undefined`).
     result = visit(schema, input, input, undefined)
+    // In the order they were met; each may defer more.
+    if (deferred !== undefined) for (let i = 0; i < deferred.length; i++) deferred[i]!()
     // A response that normalized to nothing (an entity whose `process` dropped it) stores null.
     if (result === undefined && input !== undefined) result = null
   } catch (error) {

@@ -85,6 +85,16 @@ export interface NormalizeContext {
   enter(input: object): boolean
   /** Ends the guard opened by {@link enter}. */
   leave(input: object): void
+  /**
+   * True when entities nest here so deep that the call stack could run out: an entity's members
+   * should then wait, through {@link defer}.
+   */
+  tooDeep?(): boolean
+  /**
+   * Runs `job` (normalizing `input`'s members and storing it) once the levels above are done,
+   * from a queue; an input deferred before is not deferred again (a cycle through the queue).
+   */
+  defer?(input: object, job: () => void): void
 }
 
 /** What the engine passes to {@link SchemaContract.denormalize}. */

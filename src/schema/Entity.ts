@@ -112,6 +112,36 @@ function fieldsOf(cls: typeof Entity): EntityReadPlan['fields'] {
   }
 }
 
+/**
+ * Validates `processed`, normalizes its schema members in place, and stores it. An input already
+ * being normalized further up (a cycle in the input) is left to that outer visit.
+ */
+function storeWithMembers(
+  cls: typeof Entity,
+  input: object,
+  processed: EntityRecord,
+  pk: string,
+  copies: boolean,
+  ctx: NormalizeContext,
+): void {
+  if (ctx.enter(input)) return
+  const schema = cls.schema
+  try {
+    const message = cls.validate(processed)
+    if (message !== undefined) throw new EntityValidationError(cls.key, message, input)
+    for (const member in schema) {
+      if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
+      const value = ctx.visit(schema[member], processed[member], processed, member)
+      // A member that normalizes to nothing is not stored (JSON has no `undefined`).
+      if (value === undefined) delete processed[member]
+      else setOwn(processed, member, value)
+    }
+  } finally {
+    ctx.leave(input)
+  }
+  ctx.addEntity(cls as never, processed, pk, copies)
+}
+
 /** The static side of an Entity subclass, with its instance type. */
 export type EntityClass<TInstance extends Entity = Entity> = (abstract new (
   ...args: any[]
@@ -292,22 +322,13 @@ export abstract class Entity {
       ctx.addEntity(this as never, processed, pk, copies)
       return referenceTo(id, pk)
     }
-    // A cycle in the input: the outer visit stores it.
-    if (ctx.enter(input)) return referenceTo(id, pk)
-    try {
-      const message = this.validate(processed)
-      if (message !== undefined) throw new EntityValidationError(entityKey, message, input)
-      for (const member in schema) {
-        if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
-        const value = ctx.visit(schema[member], processed[member], processed, member)
-        // A member that normalizes to nothing is not stored (JSON has no `undefined`).
-        if (value === undefined) delete processed[member]
-        else setOwn(processed, member, value)
-      }
-    } finally {
-      ctx.leave(input)
+    // Entities nested deeper than the call stack allows (a 10,000-long chain given nested): this
+    // one's members are normalized once the outer levels are done, from a queue.
+    if (ctx.tooDeep !== undefined && ctx.tooDeep()) {
+      ctx.defer?.(input, () => storeWithMembers(this, input, processed, pk, copies, ctx))
+    } else {
+      storeWithMembers(this, input, processed, pk, copies, ctx)
     }
-    ctx.addEntity(this as never, processed, pk, copies)
     return referenceTo(id, pk)
   }
 

@@ -142,6 +142,15 @@ describe('normalize', () => {
   })
 
   it('throws InputTooDeepError for input deeper than the stack', () => {
+    // A schema that nests itself without entities: every level is a call.
+    const tree: Record<string, unknown> = {}
+    tree.inner = tree
+    let input: Record<string, unknown> = { leaf: true }
+    for (let i = 1; i < 100_000; i++) input = { inner: input }
+    expect(thrown(() => normalize(tree, input))).toBeInstanceOf(InputTooDeepError)
+  })
+
+  it('normalizes entities nested 100,000 deep, without the call stack', () => {
     class Box extends Entity {
       id = 0
       pk() {
@@ -152,7 +161,31 @@ describe('normalize', () => {
     Box.schema = { inner: Box }
     let input: Record<string, unknown> = { id: 0 }
     for (let i = 1; i < 100_000; i++) input = { id: i, inner: input }
-    expect(thrown(() => normalize(Box, input))).toBeInstanceOf(InputTooDeepError)
+    const { result, entities } = normalize(Box, input)
+    expect(result).toBe(99_999)
+    expect(Object.keys(entities.Box ?? {})).toHaveLength(100_000)
+    expect(entities.Box?.['99999']).toEqual({ id: 99_999, inner: 99_998 })
+    expect(entities.Box?.['1']).toEqual({ id: 1, inner: 0 })
+    expect(entities.Box?.['0']).toEqual({ id: 0 })
+  })
+
+  it('a cycle longer than the nesting the stack holds ends', () => {
+    class Ring extends Entity {
+      id = 0
+      pk() {
+        return this.id
+      }
+      static key = 'Ring'
+    }
+    Ring.schema = { next: Ring }
+    const first: Record<string, unknown> = { id: 0 }
+    let input = first
+    for (let i = 1; i < 5_000; i++) input = { id: i, next: input }
+    first.next = input
+    const { entities } = normalize(Ring, input)
+    expect(Object.keys(entities.Ring ?? {})).toHaveLength(5_000)
+    expect(entities.Ring?.['0']).toEqual({ id: 0, next: 4_999 })
+    expect(entities.Ring?.['4999']).toEqual({ id: 4_999, next: 4_998 })
   })
 
   it('passes through values that have no schema', () => {

@@ -71,11 +71,34 @@ test('a cyclic graph (user ↔ posts) reads with stable references', () => {
   expect(cache.select(getUser, { id: 1 })(store.getState())).toBe(ada)
 })
 
-test('JSON nested 10,000 deep fails cleanly: typed error, recorded, nothing written', async () => {
-  const { store, controller } = makeStore()
+test('a chain of 10,000 entities given nested is stored flat and reads with stable references', async () => {
+  const { store, cache, controller, expectSilentChecks } = makeStore()
   let deep: Record<string, unknown> = { id: 10_000 }
   for (let i = 9_999; i >= 0; i--) deep = { id: i, next: deep }
   const deepEndpoint = new Endpoint(async () => deep, { schema: Link, name: 'deep' })
+  const head = await controller.fetch(deepEndpoint)
+  expect(cache.selectRecord('Link', 0)(store.getState())).toEqual({ id: 0, next: 1 })
+  expect(cache.selectRecord('Link', 10_000)(store.getState())).toEqual({ id: 10_000 })
+  let link: Link | undefined = head
+  let length = 0
+  while (link) {
+    length++
+    link = link.next
+  }
+  expect(length).toBe(10_001)
+  expect(cache.select(deepEndpoint)(store.getState())).toBe(head)
+  expectPlain(store.getState())
+  expectSilentChecks()
+})
+
+test('JSON nested 10,000 deep outside entities fails cleanly: typed error, recorded, nothing written', async () => {
+  const { store, controller } = makeStore()
+  let deep: Record<string, unknown> = { leaf: true }
+  for (let i = 0; i < 10_000; i++) deep = { child: deep }
+  const deepEndpoint = new Endpoint(async () => ({ id: 1, payload: deep }), {
+    schema: Link,
+    name: 'deep',
+  })
   const error = await controller.fetch(deepEndpoint).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(InputTooDeepError)
   expect(store.getState().data.entities).toEqual({})

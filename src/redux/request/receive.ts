@@ -4,7 +4,8 @@
  * with the other results it changes (`updateResults`: lists that grow). Used by fetches,
  * `setResponse` and fixtures alike, so all three store a response the same way.
  */
-import { assertNotTooDeep } from '../../internal/depth'
+import { MAX_DEPTH, assertNotTooDeep } from '../../internal/depth'
+import { InputTooDeepError } from '../../internal/errors'
 import { toPlainData } from '../../internal/plainData'
 import { normalize } from '../../normalizr/normalize'
 import type { EndpointInterface } from '../endpointTypes'
@@ -23,14 +24,30 @@ export function receivedPayload(
   times: ResponseTimes,
 ): ReceivedPayload {
   const given = response === undefined ? null : response
-  // Deep input never reaches the store (with a schema or without), nor anything but JSON data:
-  // a Date in a member no schema converts is stored as its ISO string, an instance as an object.
-  const value = assertNotTooDeep(given) ? given : toPlainData(given)
   const schema = endpoint.schema
-  const normalized =
-    schema === undefined || schema === null
-      ? { result: value, entities: {}, entitiesMeta: {} }
-      : normalize(schema, value, args, sourceOf(slice), times)
+  const hasSchema = schema !== undefined && schema !== null
+  // Deep data never reaches the store (with a schema or without), nor anything but JSON data:
+  // a Date in a member no schema converts is stored as its ISO string, an instance as an object.
+  let value: unknown
+  let deep = false
+  try {
+    value = assertNotTooDeep(given) ? given : toPlainData(given)
+  } catch (error) {
+    // Entities nested deep (a chain given nested) are stored flat: what is stored is checked.
+    if (!(error instanceof InputTooDeepError) || !hasSchema || !assertNotTooDeep(given, Infinity)) {
+      throw error
+    }
+    value = given
+    deep = true
+  }
+  const normalized = hasSchema
+    ? normalize(schema, value, args, sourceOf(slice), times)
+    : { result: value, entities: {}, entitiesMeta: {} }
+  if (deep) {
+    assertNotTooDeep(normalized.result)
+    // entities → table → record: two levels above the records'.
+    assertNotTooDeep(normalized.entities, MAX_DEPTH + 2)
+  }
   let result = normalized.result
   if (endpoint.mergeResult && hasResult(slice, key)) {
     result = endpoint.mergeResult(getResult(slice, key), result)
