@@ -1,7 +1,8 @@
 /**
  * Reading a fetch `Response`: JSON bodies parsed, empty bodies as `null`, and every failure as a
  * {@link NetworkError} whose message says what the server sent (its JSON `message`/`error`, an
- * HTML error page, or its status line).
+ * HTML error page, or its status line). The error's `response` is left unread, as data-client's
+ * is, so `await error.response.json()` works.
  */
 import { isSignalError } from '../internal/abort'
 import { NetworkError } from '../internal/errors'
@@ -43,14 +44,18 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /**
- * Reads the body as text. An abort while the body streams rejects with the abort error itself
- * (the caller asked for it: nothing is recorded); any other failure to read it means the
- * connection was cut mid-body, a network failure like no response at all: a
- * {@link NetworkError} of status 0, with the response (its status and headers) and the cause.
+ * Reads the body as text: from `response` itself when it is 2xx, from a clone when it is not (so
+ * the error made of it carries a response whose body is still unread; successful responses are
+ * never cloned). An abort while the body streams rejects with the abort error itself (the caller
+ * asked for it: nothing is recorded); any other failure to read it means the connection was cut
+ * mid-body, a network failure like no response at all: a {@link NetworkError} of status 0, with
+ * the response (its status and headers) and the cause.
  */
 export async function readText(response: Response): Promise<string> {
   try {
-    return await response.text()
+    // A body already read cannot be cloned: reading it fails below, as it would have anyway.
+    const source = response.ok || response.bodyUsed ? response : response.clone()
+    return await source.text()
   } catch (cause) {
     if (isSignalError(cause)) throw cause
     const reason = (cause as Error)?.message ?? String(cause)
@@ -65,8 +70,26 @@ export async function readText(response: Response): Promise<string> {
 }
 
 /**
+ * An unread response like `response` (status, headers, url) whose body is `text`: what a
+ * {@link NetworkError} carries when `response` itself had to be read to find the failure (a 2xx
+ * whose body is not JSON). `response` when no copy can be made.
+ */
+function unreadCopy(response: Response, text: string): Response {
+  if (!response.bodyUsed) return response
+  try {
+    const { status, statusText, headers, url } = response
+    const copy = new Response(text, { status, statusText, headers })
+    if (url) Object.defineProperty(copy, 'url', { value: url, enumerable: true })
+    return copy
+  } catch {
+    return response
+  }
+}
+
+/**
  * The {@link NetworkError} of a response outside 200–299 whose body is `text`: `body` is the parsed
  * JSON (or the first 300 characters), the message the server's own message or the status line.
+ * `response` should still be unread ({@link readText} reads such a response from a clone).
  */
 export function errorFromResponse(response: Response, text: string): NetworkError {
   const contentType = response.headers.get('content-type') ?? ''
@@ -117,7 +140,7 @@ export async function parseResponse(response: Response): Promise<unknown> {
       `${statusLine(response)} is an HTML page, not JSON: usually a fallback page for a path ` +
         `the API does not have (check path and urlPrefix), or a proxy page. First ` +
         `${BODY_EXCERPT_LENGTH} characters: ${excerpt(text)}`,
-      { response, body: excerpt(text) },
+      { response: unreadCopy(response, text), body: excerpt(text) },
     )
   }
   const json = tryJson(text)
@@ -126,6 +149,6 @@ export async function parseResponse(response: Response): Promise<unknown> {
     400,
     `The body of ${statusLine(response)} is not valid JSON. To read another format, override ` +
       `parseResponse. First ${BODY_EXCERPT_LENGTH} characters: ${excerpt(text)}`,
-    { response, body: excerpt(text) },
+    { response: unreadCopy(response, text), body: excerpt(text) },
   )
 }

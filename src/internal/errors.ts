@@ -164,7 +164,10 @@ export class InputTooDeepError extends RtkResourcesError {
 export class NetworkError extends RtkResourcesError {
   /** HTTP status; 400 for an unparsable body; 0 when no response arrived. */
   readonly status: number
-  /** The response, when there was one (absent on errors read back from the cache). */
+  /**
+   * The response, when there was one, with its body unread: `await error.response.json()` reads
+   * it (as with data-client). Absent on errors read back from the cache.
+   */
   readonly response?: Response
   /** The body parsed as JSON when it was JSON, else its first 300 characters. */
   readonly body?: unknown

@@ -41,6 +41,9 @@ test('a non-2xx rejects already here, so a custom parseResponse never sees an er
   expect((error as NetworkError).status).toBe(404)
   expect((error as NetworkError).response?.status).toBe(404)
   expect((error as Error).message).toContain('No such thing')
+  // Read from a clone: the error's response is unread, as in data-client.
+  expect((error as NetworkError).response?.bodyUsed).toBe(false)
+  expect(await (error as NetworkError).response?.json()).toEqual({ message: 'No such thing' })
 })
 
 test('an aborted request rejects with the abort error, not a NetworkError', async () => {

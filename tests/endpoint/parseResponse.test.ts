@@ -36,7 +36,8 @@ test('invalid JSON rejects with status 400 and the start of the body', async () 
   const response = new Response('{"id": 1,', { headers: { 'Content-Type': 'application/json' } })
   const error = await rejection(parseResponse(response))
   expect(error.status).toBe(400)
-  expect(error.response).toBe(response)
+  expect(error.response?.status).toBe(200)
+  expect(error.response?.headers.get('content-type')).toBe('application/json')
   expect(error.body).toBe('{"id": 1,')
   expect(error.message).toContain('not valid JSON')
   expect(error.code).toBe('network')
@@ -100,4 +101,30 @@ test('an HTML error page (a proxy 502) gives a message that says so, not a JSON 
   expect(error.message).toContain(page.slice(0, 300))
   expect(error.message).not.toContain(page.slice(0, 301))
   expect(error.message).not.toMatch(/Unexpected token/)
+})
+
+test("the error's response is unread: a non-2xx is read from a clone", async () => {
+  const response = json({ errors: { title: 'required' } }, { status: 422 })
+  const error = await rejection(parseResponse(response))
+  expect(error.response).toBe(response)
+  expect(error.response?.bodyUsed).toBe(false)
+  expect(await error.response?.json()).toEqual({ errors: { title: 'required' } })
+  expect(error.body).toEqual({ errors: { title: 'required' } })
+})
+
+test('a 2xx that is not JSON: the error carries an unread copy (status, headers, body)', async () => {
+  const response = new Response('<html>fallback</html>', {
+    status: 200,
+    statusText: 'OK',
+    headers: { 'Content-Type': 'text/html', 'X-Trace': 't1' },
+  })
+  const error = await rejection(parseResponse(response))
+  expect(error.status).toBe(400)
+  expect(error.response?.bodyUsed).toBe(false)
+  expect(error.response?.status).toBe(200)
+  expect(error.response?.statusText).toBe('OK')
+  expect(error.response?.headers.get('x-trace')).toBe('t1')
+  expect(await error.response?.text()).toBe('<html>fallback</html>')
+  // The JSON form stays plain: no Response in it.
+  expect(JSON.parse(JSON.stringify(error))).not.toHaveProperty('response')
 })

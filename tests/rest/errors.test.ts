@@ -45,6 +45,9 @@ test('a JSON error body: NetworkError with status, response and the server messa
   expect(error.status).toBe(422)
   expect(error.response).toBeInstanceOf(Response)
   expect(error.message).toContain('Title is required')
+  // Unread, as in data-client: a form reads the validation errors from it.
+  expect(error.response?.bodyUsed).toBe(false)
+  expect(await error.response?.json()).toEqual({ message: 'Title is required', field: 'title' })
 
   // The slice keeps the plain members; the Response stays out of it.
   const failed = recorded[recorded.length - 1]
@@ -87,6 +90,10 @@ test('JSON that does not parse: status 400', async () => {
   const error = await failure(controller.fetch(TodoResource.get, { id: 1 }))
   expect(error.status).toBe(400)
   expect(error.message).toContain('not valid JSON')
+  // Its response is an unread copy of what arrived (status 200, the text as it was).
+  expect(error.response?.status).toBe(200)
+  expect(error.response?.url).toBe(`${API}/todos/1`)
+  expect(await error.response?.text()).toBe('{"id": 1, "title": ')
   expectIntact()
 })
 
