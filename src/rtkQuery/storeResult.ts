@@ -7,7 +7,6 @@
  */
 import type { Dispatch } from '@reduxjs/toolkit'
 import { isDev } from '../internal/env'
-import { RtkResourcesError } from '../internal/errors'
 import { isPlainObject } from '../internal/ownKeys'
 import type { EndpointInterface } from '../redux/endpointTypes'
 import { receivedPayload } from '../redux/request/receive'
@@ -52,9 +51,10 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * Dispatches the `received` action of `result` (or `failed`, when it does not normalize). A
- * `schema.Delete` result names its entity; one without content (`204`), or without the entity's
- * pk (`{ success: true }`), names it by the call's argument (a pk, or an object `pk()` reads), as
- * `createResource`'s `delete` does with its params.
+ * `schema.Delete` result names its entity; one without content (`204`) is replaced by the call's
+ * argument (a pk, or an object `pk()` reads), as `createResource`'s `delete` does with its params,
+ * and one without the entity's pk (`{ success: true }`) is named by the argument by
+ * `schema.Delete` itself.
  */
 export function storeResult(
   result: BridgedResult,
@@ -69,18 +69,10 @@ export function storeResult(
   deps.remember(key, endpoint.schema)
   // Outside the try: a cache that is not mounted is a setup error, not a bad result.
   const slice = deps.selectSlice(store.getState())
-  const payloadOf = (value: unknown) => receivedPayload(endpoint, [arg], key, value, slice, times)
   let action
   try {
-    let payload
-    try {
-      payload = payloadOf(response)
-    } catch (error) {
-      const noPk = error instanceof RtkResourcesError && error.code === 'missing-pk'
-      if (!deletes || !noPk || response === arg) throw error
-      payload = payloadOf(arg)
-    }
-    action = deps.actions.received(payload)
+    // A response without the pk (`{ success: true }`): `schema.Delete` reads it from the arg.
+    action = deps.actions.received(receivedPayload(endpoint, [arg], key, response, slice, times))
   } catch (error) {
     // RTK Query keeps its entry as it is; the cache records why it could not store it.
     if (isDev) {

@@ -5,12 +5,14 @@ import type {
   SchemaContract,
 } from '../normalizr/types'
 import type { EntityClass } from './Entity'
-import { referenceTo, toPrimaryKey } from './primaryKey'
+import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /**
  * Marks the entity a response names as deleted (a plain tombstone in the cache). Afterwards it
  * reads as `undefined` and leaves every list, `All`, `Values` and query. A response may be the
- * record, or anything `pk()` can read an id from (such as the call's params).
+ * record, or anything `pk()` can read an id from (such as the call's params). When the response
+ * as a whole names no record (`{ success: true }`), the call's first argument does: an object
+ * `pk()` reads, or a bare pk. When neither names one, it throws MissingPrimaryKeyError.
  * @template TEntity - the Entity class
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#delete
  */
@@ -27,14 +29,32 @@ export class Delete<TEntity extends EntityClass = EntityClass> implements Schema
 
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
     const entity = this.schema
-    let id: unknown = input
-    if (typeof input === 'object' && input !== null) {
-      const processed = (entity.process(input, parent, key, ctx.args) ?? input) as object
-      id = entity.pk(processed as never, parent, key, ctx.args)
+    let id = this.idOf(input, parent, key, ctx.args)
+    // The whole response (its own parent, no key) names no record: the call's params do, as
+    // data-client's `pk(params)`. Not for a Delete nested in a list or object: there the params
+    // name the call, not each item.
+    const whole = parent === input && key === undefined
+    if (whole && usablePrimaryKey(id) === undefined && ctx.args[0] !== undefined) {
+      const params = ctx.args[0]
+      const fromParams = this.idOf(params, params, undefined, ctx.args)
+      if (usablePrimaryKey(fromParams) !== undefined) id = fromParams
     }
     const pk = toPrimaryKey(entity.key, id, input)
     ctx.deleteEntity(entity as unknown as EntitySchemaContract, pk)
     return referenceTo(id, pk)
+  }
+
+  /** The id `value` names: what `pk()` reads from an object, else the value itself. */
+  private idOf(
+    value: unknown,
+    parent: unknown,
+    key: string | undefined,
+    args: readonly unknown[],
+  ): unknown {
+    if (typeof value !== 'object' || value === null) return value
+    const entity = this.schema
+    const processed = (entity.process(value, parent, key, args) ?? value) as object
+    return entity.pk(processed as never, parent, key, args)
   }
 
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {

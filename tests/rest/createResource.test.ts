@@ -1,4 +1,5 @@
-import { createResource, RestEndpoint } from 'rtk-resources'
+import { http, HttpResponse } from 'msw'
+import { createResource, Entity, MissingPrimaryKeyError, RestEndpoint } from 'rtk-resources'
 import { makeRestStore } from '../fixtures/restStore'
 import {
   API,
@@ -92,6 +93,37 @@ test('delete resolves to the response when it has keys, else to the params', asy
   expect(response).toMatchObject({ id: 1, name: 'Ada' })
   expect(cache.select(PersonResource.get, { id: 1 })(store.getState())).toBeUndefined()
   check()
+})
+
+test('a delete answered without the pk ({ success: true }) deletes the record its params name', async () => {
+  server.use(http.delete(`${API}/todos/:id`, () => HttpResponse.json({ success: true })))
+  const { store, cache, controller, check } = makeRestStore()
+  await controller.fetch(TodoResource.getList)
+  // Resolves to the response (it has keys), and the record reads as deleted.
+  expect(await controller.fetch(TodoResource.delete, { id: 2 })).toEqual({ success: true })
+  expect(cache.select(TodoResource.get, { id: 2 })(store.getState())).toBeUndefined()
+  expect(
+    cache
+      .select(TodoResource.getList)(store.getState())
+      ?.map((t) => t.id),
+  ).toEqual([1, 3])
+  check()
+})
+
+test('a delete whose response and params both lack the pk rejects with MissingPrimaryKeyError', async () => {
+  class Slugged extends Entity {
+    slug = ''
+    pk() {
+      return this.slug
+    }
+    static key = 'Slugged'
+  }
+  const SluggedResource = createResource({ urlPrefix: API, path: '/todos/:id', schema: Slugged })
+  server.use(http.delete(`${API}/todos/:id`, () => HttpResponse.json({ success: true })))
+  const { controller } = makeRestStore()
+  await expect(controller.fetch(SluggedResource.delete, { id: 2 })).rejects.toBeInstanceOf(
+    MissingPrimaryKeyError,
+  )
 })
 
 test('nested paths: getList and create take the remaining path params', async () => {

@@ -58,4 +58,40 @@ describe('schema.Delete', () => {
   it('needs a pk', () => {
     expect(() => write(new schema.Delete(Post), { title: 'no id' })).toThrow(MissingPrimaryKeyError)
   })
+
+  describe('a response without the pk ({ success: true }) is named by the call params', () => {
+    const meta = { fetchedAt: 2000, date: 2000 }
+    const deleteWith = (input: unknown, args: readonly unknown[], itemSchema?: unknown) =>
+      write(itemSchema ?? new schema.Delete(Post), input, seed().tables, meta, args)
+
+    it('an object pk() reads', () => {
+      const { tables, result } = deleteWith({ success: true }, [{ id: 2 }])
+      expect(result).toBe(2)
+      expect(tables.entities.Post?.['2']).toBeUndefined()
+      expect(tables.entitiesMeta.Post?.['2']?.deleted).toBe(true)
+    })
+
+    it('a bare pk, and an empty object response', () => {
+      expect(deleteWith({ success: true }, [2]).tables.entitiesMeta.Post?.['2']?.deleted).toBe(true)
+      expect(deleteWith({}, [{ id: 1 }]).tables.entitiesMeta.Post?.['1']?.deleted).toBe(true)
+    })
+
+    it("the response's own pk wins over the params", () => {
+      const { tables } = deleteWith({ id: 1 }, [{ id: 2 }])
+      expect(tables.entitiesMeta.Post?.['1']?.deleted).toBe(true)
+      expect(tables.entities.Post?.['2']).toBeDefined()
+    })
+
+    it('neither names one: MissingPrimaryKeyError about the response', () => {
+      expect(() => deleteWith({ success: true }, [{ title: 'x' }])).toThrow(MissingPrimaryKeyError)
+      expect(() => deleteWith({ success: true }, [])).toThrow(/\{"success":true\}/)
+    })
+
+    it('only for the whole response: items of a list are not named by the params', () => {
+      const list = [new schema.Delete(Post)]
+      expect(() => deleteWith([{ success: true }], [{ id: 2 }], list)).toThrow(
+        MissingPrimaryKeyError,
+      )
+    })
+  })
 })
