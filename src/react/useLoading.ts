@@ -3,11 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 /**
  * Wraps an async function (an event handler calling `controller.fetch`, say) and tracks it:
  * `[wrapped, loading, error]`. Results arriving after unmount are ignored.
+ *
+ * `deps` is the `useCallback` deps list of `wrapped`. Without it, `wrapped` follows `fn`: it is
+ * remade whenever `fn` is a new function (every render for an inline arrow), so it always calls
+ * the latest `fn`, which sees the latest props and state. With it, `wrapped` calls the `fn` of
+ * the render where `deps` last changed (as in Reactive Data Client: `deps || [fn]`).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#useloading
  */
 export function useLoading<TArgs extends unknown[], TResult>(
   fn: (...args: TArgs) => Promise<TResult>,
-  deps: readonly unknown[] = [],
+  deps?: readonly unknown[],
 ): [(...args: TArgs) => Promise<TResult | undefined>, boolean, Error | undefined] {
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<Error | undefined>(undefined)
@@ -37,7 +42,7 @@ export function useLoading<TArgs extends unknown[], TResult>(
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    deps,
+    deps ?? [fn],
   )
   return [wrapped, loading, error]
 }

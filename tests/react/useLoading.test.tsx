@@ -1,0 +1,85 @@
+/**
+ * useLoading's deps, as in Reactive Data Client (`deps || [func]`): without deps the wrapped
+ * function follows the latest function (a submit handler sends what was typed); with deps it
+ * keeps the function of the render where they last changed.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { useState } from 'react'
+import { Endpoint } from 'rtk-resources'
+import { useController, useLoading } from 'rtk-resources/react'
+import { BASE, fetchJson } from './api'
+import { renderWithCache } from './render'
+import { serveHandlers } from '../mocks/server'
+
+const sent: unknown[] = []
+serveHandlers(
+  http.post(`${BASE}/notes`, async ({ request }) => {
+    const body = await request.json()
+    sent.push(body)
+    return HttpResponse.json({ id: sent.length, ...(body as object) })
+  }),
+)
+beforeEach(() => {
+  sent.length = 0
+})
+
+const saveNote = new Endpoint(
+  (body: { text: string }) =>
+    fetchJson('/notes', { method: 'POST', body: JSON.stringify(body) }) as Promise<{
+      id: number
+      text: string
+    }>,
+  { sideEffect: true, name: 'saveNote' },
+)
+
+function NoteForm() {
+  const controller = useController()
+  const [text, setText] = useState('')
+  const [save, saving] = useLoading(() => controller.fetch(saveNote, { text }))
+  return (
+    <div>
+      <input aria-label="text" value={text} onChange={(event) => setText(event.target.value)} />
+      <button onClick={() => save()}>save</button>
+      <p>{saving ? 'saving' : 'idle'}</p>
+    </div>
+  )
+}
+
+test('without deps, the wrapped function calls the latest function: a submit sends what was typed', async () => {
+  renderWithCache(<NoteForm />)
+  fireEvent.change(screen.getByLabelText('text'), { target: { value: 'typed' } })
+  fireEvent.click(screen.getByText('save'))
+  expect(screen.getByText('saving')).toBeTruthy()
+  await waitFor(() => expect(screen.getByText('idle')).toBeTruthy())
+  expect(sent).toEqual([{ text: 'typed' }])
+})
+
+test('without deps, the wrapped function is remade when the function changes', () => {
+  const seen: unknown[] = []
+  function Wrapper({ value }: { value: string }) {
+    const [wrapped] = useLoading(async () => value)
+    seen.push(wrapped)
+    return null
+  }
+  const { rerender } = renderWithCache(<Wrapper value="first" />)
+  rerender(<Wrapper value="second" />)
+  expect(new Set(seen).size).toBe(seen.length)
+})
+
+test('with deps, the wrapped function keeps the function of the render where they changed', async () => {
+  let call!: () => Promise<string | undefined>
+  function Wrapper({ value, version }: { value: string; version: number }) {
+    const [wrapped] = useLoading(async () => value, [version])
+    call = wrapped
+    return null
+  }
+  const { rerender } = renderWithCache(<Wrapper value="first" version={1} />)
+  const first = call
+  rerender(<Wrapper value="second" version={1} />)
+  expect(call).toBe(first)
+  await act(async () => expect(await call()).toBe('first'))
+  rerender(<Wrapper value="third" version={2} />)
+  expect(call).not.toBe(first)
+  await act(async () => expect(await call()).toBe('third'))
+})
