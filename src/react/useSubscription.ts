@@ -33,13 +33,22 @@ export function useSubscription<TEndpoint extends EndpointInterface<any, any, an
 }
 
 /**
- * `useSuspense` plus `useSubscription`: the data, kept fresh by polling.
+ * `useSuspense` plus `useSubscription`: the data, kept fresh by polling. `null` args: inactive
+ * (no fetch, no polling), `undefined`.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#uselive
  */
 export function useLive<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
   ...args: EndpointArgs<TEndpoint>
-): EndpointData<TEndpoint> {
+): EndpointData<TEndpoint>
+export function useLive<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint> | undefined
+export function useLive<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint> | undefined {
   useSubscription(endpoint, ...args)
   return useSuspense(endpoint, ...args)
 }

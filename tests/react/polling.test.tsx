@@ -53,3 +53,21 @@ test('polls at pollFrequency with one timer per key, and stops on unmount', asyn
   await act(() => jest.advanceTimersByTimeAsync(5000))
   expect(db.requests).toHaveLength(4)
 })
+
+test('useLive with null args is inactive: undefined, no fetch, no polling, until given args', async () => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] })
+  function MaybeLive({ id }: { id: number | null }) {
+    const user = useLive(polledUser, id === null ? null : { id })
+    return <p>{user === undefined ? 'nobody' : user.name}</p>
+  }
+  const { rerender } = renderWithCache(<MaybeLive id={null} />)
+  await act(() => jest.advanceTimersByTimeAsync(3000))
+  expect(screen.getByText('nobody')).toBeTruthy()
+  expect(db.requests).toEqual([])
+
+  rerender(<MaybeLive id={2} />)
+  await act(() => jest.advanceTimersByTimeAsync(10))
+  expect(await screen.findByText('User 2')).toBeTruthy()
+  await act(() => jest.advanceTimersByTimeAsync(1000))
+  expect(db.requests).toEqual(['GET /users/2', 'GET /users/2'])
+})
