@@ -257,10 +257,15 @@ export class Controller {
 
   /**
    * @internal For a component that suspends on a call: starts the request without dispatching
-   * during render (in a microtask); renders of the same call share it.
+   * during render (in a microtask); renders of the same call share it. With `watch`, the
+   * caller does not keep the request from being aborted (see `FetchOptions.watch`).
    */
-  [fetchFromRender](endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
-    return this.#run(endpoint, args, { fromRender: true })
+  [fetchFromRender](
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    options: { watch?: boolean } = {},
+  ): Promise<unknown> {
+    return this.#run(endpoint, args, { fromRender: true, watch: options.watch })
   }
 
   #run<T>(endpoint: EndpointInterface, args: readonly unknown[], options?: FetchOptions) {

@@ -11,6 +11,7 @@ import { stableStringify } from '../../internal/stableStringify'
 import type { EndpointInterface } from '../endpointTypes'
 import type { Readable } from '../read/readCall'
 import type { RootSelector } from '../read/selectors'
+import type { Flight } from '../runtime/inFlight'
 import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
 import type { EntityCacheActions } from '../slice/actions'
 import { serializeError } from '../slice/serializeError'
@@ -60,6 +61,13 @@ export interface FetchOptions {
    * forbids updating other components during render), and renders share the request.
    */
   fromRender?: boolean
+  /**
+   * @internal Waits for the request without holding it: neither keeps it from being aborted (as
+   * a caller without a signal does) nor counts among the callers that may abort it. A request
+   * it starts can be aborted once the callers with a signal that joined it (a mounted
+   * `useFetch`'s hold) stop waiting; if none ever joins, it runs to the end.
+   */
+  watch?: boolean
 }
 
 /** The endpoint, extended to send `signal` when it has request settings to put it in. */
@@ -111,15 +119,19 @@ export function buildFetchThunk(deps: FetchDeps) {
       // Pages of one list share its key; each page is its own request.
       const flightKey = endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
       const shareAs = !endpoint.sideEffect || options.fromRender ? flightKey : undefined
+      const wait = (flight: Flight) =>
+        (options.watch
+          ? requests.watch(flight)
+          : requests.join(flight, options.signal)) as Promise<T>
       const running = shareAs === undefined ? undefined : requests.joinable(shareAs)
-      if (running) return requests.join(running, options.signal) as Promise<T>
+      if (running) return wait(running)
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal))
 
       // Never older than what the slice holds; a render reads no state, so its request is
       // stamped when it starts, a microtask later.
       const stamp = () => clock(selectSlice(getState()))
       let fetchedAt = options.fromRender ? 0 : stamp()
-      const flight = requests.start(key, fetchedAt, shareAs, options.signal)
+      const flight = requests.start(key, fetchedAt, shareAs, options.signal, options.watch)
       const begin = () => {
         if (options.fromRender) flight.fetchedAt = fetchedAt = stamp()
         dispatch(actions.requested({ key, fetchedAt }))
@@ -193,7 +205,7 @@ export function buildFetchThunk(deps: FetchDeps) {
           if (pageTails.get(key) === tail) pageTails.delete(key)
         })
       }
-      return requests.join(flight, options.signal) as Promise<T>
+      return wait(flight)
     }
   }
 }

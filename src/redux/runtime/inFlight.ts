@@ -16,7 +16,10 @@ export interface Flight {
   fetchedAt: number
   /** Settles with the request (after its outcome is dispatched). */
   promise: Promise<unknown>
-  /** Aborts the request; only made when its first caller could abort. */
+  /**
+   * Aborts the request; only made when its first caller could abort, or only watches it (the
+   * callers with a signal that join it later may then abort it).
+   */
   readonly abort: AbortController | undefined
   /** Callers that still wait and could abort (a signal, or a mounted component). */
   abortable: number
@@ -38,14 +41,21 @@ export class InFlightRequests {
 
   /**
    * Registers a request; `shareAs` makes it joinable by later calls. `signal` is its first
-   * caller's: a request whose first caller cannot abort it is never aborted.
+   * caller's: a request whose first caller cannot abort it is never aborted, unless that caller
+   * only `watched` it.
    */
-  start(key: string, fetchedAt: number, shareAs: string | undefined, signal?: AbortSignal): Flight {
+  start(
+    key: string,
+    fetchedAt: number,
+    shareAs: string | undefined,
+    signal?: AbortSignal,
+    watched = false,
+  ): Flight {
     const flight: Flight = {
       key,
       fetchedAt,
       promise: Promise.resolve(),
-      abort: signal ? new AbortController() : undefined,
+      abort: signal || watched ? new AbortController() : undefined,
       abortable: 0,
       kept: false,
     }
@@ -95,6 +105,15 @@ export class InFlightRequests {
         },
       )
     })
+  }
+
+  /**
+   * The promise of a caller that only watches the request: it neither keeps the request from
+   * being aborted (as a caller without a signal does) nor counts among the callers that may
+   * abort it. It settles with the request, rejecting with the abort reason if it is aborted.
+   */
+  watch(flight: Flight): Promise<unknown> {
+    return flight.promise
   }
 
   /** True while a request for this key is in flight. */
