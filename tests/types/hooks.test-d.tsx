@@ -1,7 +1,10 @@
-/** The React hooks' types where `null` args change them (Reactive Data Client's overloads). */
+/**
+ * The React hooks' types where `null` args or a returned promise change them (Reactive Data
+ * Client's overloads): `useLive` and `useFetch`.
+ */
 import { expectTypeOf } from 'expect-type'
 import { Endpoint } from 'rtk-resources'
-import { useLive } from 'rtk-resources/react'
+import { useFetch, useLive } from 'rtk-resources/react'
 import { User } from '../fixtures/entities'
 
 const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: '' }), {
@@ -23,4 +26,17 @@ function Live({ id }: { id: number | null }) {
   return null
 }
 
+function Fetch({ id }: { id: number | null }) {
+  // The request's promise when it fetches, else undefined.
+  expectTypeOf(useFetch(getUser, { id: 1 })).toEqualTypeOf<Promise<User> | undefined>()
+  expectTypeOf(useFetch(getUsers)).toEqualTypeOf<Promise<User[]> | undefined>()
+  expectTypeOf(useFetch(getUser, null)).toEqualTypeOf<Promise<User> | undefined>()
+  expectTypeOf(useFetch(getUser, id === null ? null : { id })).toEqualTypeOf<
+    Promise<User> | undefined
+  >()
+  // @ts-expect-error id is required
+  useFetch(getUser, {})
+  return null
+}
 void Live
+void Fetch
