@@ -4,6 +4,11 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: { index: 'src/index.ts', 'react/index': 'src/react/index.ts' },
   format: ['esm', 'cjs'],
+  // Code both entries use goes to shared chunk files in both formats. tsup splits only ESM by
+  // default: the CJS react entry then carried its own copy of the Controller (its fetchFromRender
+  // symbol) and of the error classes, which a cache made by require('rtk-resources') did not share.
+  // scripts/checkBuild.cjs checks that no module is bundled twice.
+  splitting: true,
   dts: true,
   sourcemap: true,
   clean: true,
