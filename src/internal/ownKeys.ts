@@ -60,10 +60,6 @@ export function copyOwn<T extends object>(obj: T): T {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false
   const proto: unknown = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null || isObjectPrototype(proto)
-}
-
-/** True for a realm's Object.prototype (or any prototype-less object used as a prototype). */
-function isObjectPrototype(proto: unknown): boolean {
-  return typeof proto === 'object' && !Array.isArray(proto) && Object.getPrototypeOf(proto) === null
+  // Another realm's Object.prototype (or any prototype-less object used as a prototype).
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null
 }

@@ -1,19 +1,12 @@
 import { act, screen } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { Entity, RestEndpoint } from 'rtk-resources'
+import { RestEndpoint } from 'rtk-resources'
 import { useDLE } from 'rtk-resources/react'
 import { expectPlain } from '../fixtures/store'
 import { renderWithCache } from './render'
 import { serveHandlers } from '../mocks/server'
+import { Doc } from '../fixtures/entities'
 
-class Doc extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Doc'
-}
 const events: string[] = []
 serveHandlers(
   http.get('http://docs.test/docs/:id', async ({ params, request }) => {

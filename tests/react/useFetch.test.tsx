@@ -7,21 +7,13 @@
 import { act, screen } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { Suspense } from 'react'
-import { Entity, RestEndpoint } from 'rtk-resources'
+import { RestEndpoint } from 'rtk-resources'
 import { useCache, useFetch } from 'rtk-resources/react'
-import { User } from '../fixtures/entities'
+import { Doc, User } from '../fixtures/entities'
 import { db, getUser, seedUsers, apiHandlers } from './api'
 import { renderWithCache } from './render'
 import { serveHandlers } from '../mocks/server'
 
-class Doc extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Doc'
-}
 const events: string[] = []
 serveHandlers(
   ...apiHandlers,

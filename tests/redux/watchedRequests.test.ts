@@ -3,18 +3,10 @@
  * keeps the request from being aborted nor aborts it. The callers with a signal that join it
  * decide; a caller without a signal keeps it; if nobody joins, it runs to the end.
  */
-import { Entity, RestEndpoint } from 'rtk-resources'
+import { RestEndpoint } from 'rtk-resources'
 import { fetchFromRender } from '../../src/redux/Controller'
 import { makeStore } from '../fixtures/store'
-
-class Doc extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Doc'
-}
+import { Doc } from '../fixtures/entities'
 
 /** A REST endpoint whose responses wait for `release()`, recording aborts. */
 function heldEndpoint() {

@@ -4,20 +4,12 @@
  * component unmounts. On a real HTTP server, so an abort is seen on the wire.
  */
 import { act, screen } from '@testing-library/react'
-import { Entity, RestEndpoint } from 'rtk-resources'
+import { RestEndpoint } from 'rtk-resources'
 import { useDLE, useFetch } from 'rtk-resources/react'
 import type { Loopback, WireRequest } from '../mocks/loopback'
 import { startLoopback } from '../mocks/loopback'
 import { renderWithCache } from '../react/render'
-
-class Doc extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Doc'
-}
+import { Doc } from '../fixtures/entities'
 
 let server: Loopback
 beforeAll(async () => {
