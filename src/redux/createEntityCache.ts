@@ -1,6 +1,5 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit'
 import { SetupError } from '../internal/errors'
-import { MemoCache } from '../normalizr/MemoCache'
 import type { EntityRecord, EntitySchemaContract } from '../normalizr/types'
 import type { EntityClass } from '../schema/Entity'
 import { Controller } from './Controller'
@@ -8,6 +7,8 @@ import type { CacheCore, StoreLike } from './Controller'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import { buildCollector } from './gc/collector'
 import type { CallState, Readable } from './read/readCall'
+import type { ReadLane } from './read/readLanes'
+import { ReadLanes } from './read/readLanes'
 import { buildRecordSelectors } from './read/recordSelectors'
 import type { RootSelector } from './read/selectors'
 import { buildSelectors } from './read/selectors'
@@ -164,7 +165,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
   }
   const actions = buildActions(reducerPath)
-  const reducer = buildReducer(actions, reducerPath)
+  const sliceReducer = buildReducer(actions, reducerPath)
 
   const selectSlice = (root: unknown): EntityCacheState => {
     const slice = (root as Record<string, EntityCacheState> | undefined)?.[reducerPath]
@@ -184,15 +185,26 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     gcTime: options.gcTime ?? 300_000,
     gcInterval: options.gcInterval ?? 0,
   })
-  // One memo for every read of this cache: a record is one instance across all readers.
-  const memo = new MemoCache()
-  const callSelectors = buildSelectors(selectSlice, memo, collector.remember)
+  // One memo per store (its read lane): a record is one instance across all readers of a store.
+  const lanes = new ReadLanes()
+  const rawSlice = (root: unknown): unknown =>
+    (root as Record<string, unknown> | null)?.[reducerPath]
+  const laneOf = (root: unknown): ReadLane => lanes.of(rawSlice(root))
+  // Each slice made in a dispatch is registered to the dispatching store's lane at once, so
+  // the store's subscribers, which read it before the dispatch returns, read in that lane.
+  const reducer: Reducer<EntityCacheState> = (state, action) => {
+    const next = sliceReducer(state, action)
+    if (next !== state) lanes.made(next)
+    return next
+  }
+  const callSelectors = buildSelectors(selectSlice, laneOf, collector.remember)
   const { select, selectCall, selectResponse, readOnce } = callSelectors
-  const recordSelectors = buildRecordSelectors(selectSlice, memo)
+  const recordSelectors = buildRecordSelectors(selectSlice, laneOf)
   const { selectRecord, selectTable, selectEntity } = recordSelectors
   const clock = buildClock()
   const runtimes: StoreRuntimes<Controller> = new StoreRuntimes<Controller>(
     (runtime) => new Controller(core, runtime),
+    () => lanes.forNewStore(),
   )
   const fetchThunk = buildFetchThunk({
     reducerPath,
@@ -221,22 +233,37 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
   // forgets the requests in flight and every memoized read (no instance of the previous user's
   // records stays reachable); garbage collection forgets the memoized instances and the
   // selectors of what it collected; automatic sweeps start with the first action.
-  const middleware: Middleware = (api) => (next) => (action) => {
+  const middleware: Middleware = (api) => {
+    // Made with the store: its first state (preloaded or initial) is read in its lane too.
     const runtime = runtimes.of(api)
     runtime.middlewareSeen = true
+    lanes.register(rawSlice(api.getState()), runtime.lane)
+    return (next) => (action) => middlewareStep(runtime, next, action)
+  }
+  const middlewareStep = (
+    runtime: StoreRuntime<Controller>,
+    next: (action: unknown) => unknown,
+    action: unknown,
+  ) => {
     collector.startSweeps(runtime)
     if (actions.reset.match(action)) {
       runtime.requests.clear()
       runtime.pageTails.clear()
     }
-    const result = next(action)
+    let result: unknown
+    lanes.enter(runtime.lane)
+    try {
+      result = next(action)
+    } finally {
+      lanes.leave()
+    }
     if (actions.reset.match(action)) {
-      memo.clear()
+      runtime.lane.memo.clear()
       callSelectors.forgetAll()
       recordSelectors.forgetAll()
     } else if (actions.collected.match(action)) {
       for (const [table, pks] of Object.entries(action.payload.entities)) {
-        memo.forgetEntities(table, pks)
+        runtime.lane.memo.forgetEntities(table, pks)
       }
       // The swept calls' selectors go; the ones mounted readers hold stay (no new render).
       callSelectors.forgetKeys(action.payload.keys)

@@ -4,6 +4,11 @@
  * closure, no per-selector bookkeeping: a cache may hold a selector per call it ever read) and
  * holding its last object inputs weakly, so a selector never keeps an old state, or an old
  * table, alive: memory follows what the store holds now.
+ *
+ * One remembered computation per read lane (one lane per store, see readLanes.ts): a selector
+ * that reads store A, then store B, then A again returns A's result again without recomputing.
+ * The lane is looked up only when the inputs differ from the last call's, so a store whose
+ * readers run on every dispatch pays nothing for it.
  */
 
 /** One remembered input: an object held weakly, anything else as it is. */
@@ -19,28 +24,67 @@ function holds(slot: Slot, value: unknown): boolean {
   return slot instanceof WeakRef ? slot.deref() === value : slot.value === value
 }
 
-/** A selector over the root state (see the module comment). */
-export function memoSelector<T>(
+function holdsAll(slots: readonly Slot[], values: readonly unknown[]): boolean {
+  if (slots.length !== values.length) return false
+  for (let i = 0; i < values.length; i++) {
+    if (!holds(slots[i] as Slot, values[i])) return false
+  }
+  return true
+}
+
+/** What a selector remembers for one lane: the inputs (held weakly) and the result. */
+interface LaneMemo<T, L extends object> {
+  readonly lane: WeakRef<L>
+  slots: Slot[]
+  result: T
+}
+
+/**
+ * A selector over the root state (see the module comment).
+ * @param inputs - the selectors whose values `combine` takes, compared by `===`
+ * @param laneOf - the read lane of a root state
+ * @param combine - computes the result from the lane, the lane's previous result (`undefined`
+ * on its first computation) and the inputs' values
+ */
+export function memoSelector<T, L extends object>(
   inputs: ReadonlyArray<(root: unknown) => unknown>,
-  combine: (...values: any[]) => T,
+  laneOf: (root: unknown) => L,
+  combine: (lane: L, previous: T | undefined, ...values: any[]) => T,
 ): (root: unknown) => T {
-  let slots: Slot[] | undefined
-  let result: T
+  /** The memo of the lane read last. */
+  let current: LaneMemo<T, L> | undefined
+  /** Every lane's memo, once a second lane read (the lane held weakly). */
+  let byLane: WeakMap<L, LaneMemo<T, L>> | undefined
   // Reused on every call: a selector runs on every dispatch, for every mounted reader.
   const values: unknown[] = new Array(inputs.length)
   return (root) => {
-    let same = slots !== undefined
     for (let i = 0; i < inputs.length; i++) {
-      const value = (inputs[i] as (root: unknown) => unknown)(root)
-      values[i] = value
-      if (same && !holds((slots as Slot[])[i] as Slot, value)) same = false
+      values[i] = (inputs[i] as (root: unknown) => unknown)(root)
     }
-    if (!same) {
-      result = combine(...values)
-      slots = values.map(slotOf)
+    let memo = current
+    if (memo === undefined || !holdsAll(memo.slots, values)) {
+      const lane = laneOf(root)
+      if (memo !== undefined && memo.lane.deref() !== lane) {
+        if (!byLane) {
+          byLane = new WeakMap()
+          const previousLane = memo.lane.deref()
+          if (previousLane) byLane.set(previousLane, memo)
+        }
+        memo = byLane.get(lane)
+      }
+      if (memo === undefined) {
+        memo = { lane: new WeakRef(lane), slots: [], result: undefined as T }
+        byLane?.set(lane, memo)
+        memo.result = combine(lane, undefined, ...values)
+        memo.slots = values.map(slotOf)
+      } else if (!holdsAll(memo.slots, values)) {
+        memo.result = combine(lane, memo.result, ...values)
+        memo.slots = values.map(slotOf)
+      }
+      current = memo
     }
     // Let go of this call's inputs (the slots hold objects weakly).
     values.fill(undefined)
-    return result
+    return memo.result
   }
 }

@@ -6,7 +6,6 @@
  * reference while the record (or table) is unchanged.
  */
 import { getOwn } from '../../internal/ownKeys'
-import type { MemoCache } from '../../normalizr/MemoCache'
 import type { EntityRecord, EntitySchemaContract } from '../../normalizr/types'
 import { readSourceOf } from '../slice/entitySource'
 import { isSplitTable } from '../slice/layout'
@@ -16,6 +15,7 @@ import { plainView } from '../slice/storedMap'
 import { getRecord } from '../slice/tables'
 import { LruMap } from './lru'
 import { memoSelector } from './memoSelector'
+import type { ReadLane } from './readLanes'
 
 /** How many record (or entity) selectors each table keeps. */
 const SELECTORS_PER_TABLE = 500
@@ -25,7 +25,8 @@ const EMPTY: Readonly<Record<string, EntityRecord>> = Object.freeze({})
 /** Builds the record selectors of one cache. */
 export function buildRecordSelectors(
   selectSlice: (root: unknown) => EntityCacheState,
-  memo: MemoCache,
+  /** The read lane of a root state (its store's memo). */
+  laneOf: (root: unknown) => ReadLane,
 ) {
   let records = new Map<string, LruMap<string, (root: unknown) => EntityRecord | undefined>>()
   let tables = new Map<string, (root: unknown) => Readonly<Record<string, EntityRecord>>>()
@@ -82,8 +83,9 @@ export function buildRecordSelectors(
             (root: unknown) => selectSlice(root).layout,
             (root: unknown) => selectSlice(root).optimistic,
           ],
-          (entities, entitiesMeta, layout, optimistic) =>
-            memo.getEntity(
+          laneOf,
+          (lane, _previous, entities, entitiesMeta, layout, optimistic) =>
+            lane.memo.getEntity(
               entity,
               id,
               readSourceOf({ entities, entitiesMeta, layout, optimistic }),

@@ -5,13 +5,13 @@
  * {@link SELECTORS_PER_READABLE}), and a selector returns the same reference until something its
  * value depends on changes: a dispatch that touches nothing it reads costs a few identity checks.
  */
-import type { MemoCache } from '../../normalizr/MemoCache'
 import type { EndpointInterface } from '../endpointTypes'
 import { getRequestMeta, getResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 import { LruMap } from './lru'
 import { memoSelector } from './memoSelector'
 import type { Query } from './Query'
+import type { ReadLane } from './readLanes'
 import type { CallState, DataRead, Readable, ResponseState, TablesView } from './readCall'
 import {
   endpointCallState,
@@ -50,18 +50,23 @@ function viewOf([entities, entitiesMeta, layout, optimistic]: TablesParts): Tabl
 }
 
 /** The `getResponse` part of a call state, memoized on it. */
-function responseSelector(call: (root: unknown) => CallState) {
-  return memoSelector([call], ({ data, expiryStatus, expiresAt }: CallState): ResponseState => ({
-    data,
-    expiryStatus,
-    expiresAt,
-  }))
+function responseSelector(call: (root: unknown) => CallState, laneOf: (root: unknown) => ReadLane) {
+  return memoSelector(
+    [call],
+    laneOf,
+    (_lane, _previous, { data, expiryStatus, expiresAt }: CallState): ResponseState => ({
+      data,
+      expiryStatus,
+      expiresAt,
+    }),
+  )
 }
 
 /** Builds the selectors of one cache. */
 export function buildSelectors(
   selectSlice: (root: unknown) => EntityCacheState,
-  memo: MemoCache,
+  /** The read lane of a root state (its store's memo). */
+  laneOf: (root: unknown) => ReadLane,
   /** Told the key and schema of each new call read (garbage collection remembers schemas). */
   onNewCall?: (key: string, schema: unknown) => void,
 ) {
@@ -85,11 +90,11 @@ export function buildSelectors(
     key: string,
     args: readonly unknown[],
   ): CallSelectors {
-    let last: DataRead | undefined
     const selectRead = memoSelector(
       [(root: unknown) => getResult(selectSlice(root), key), ...tableInputs],
-      (result: unknown, ...tables: TablesParts): DataRead => {
-        const read = readEndpoint(memo, endpoint, args, result, viewOf(tables))
+      laneOf,
+      (lane, last: DataRead | undefined, result: unknown, ...tables: TablesParts): DataRead => {
+        const read = readEndpoint(lane.memo, endpoint, args, result, viewOf(tables))
         // The same read as before (the memo kept the data): keep the same object, so that what
         // is built on it keeps its reference too.
         if (
@@ -100,7 +105,7 @@ export function buildSelectors(
         ) {
           return last
         }
-        return (last = read)
+        return read
       },
     )
     return {
@@ -108,20 +113,29 @@ export function buildSelectors(
       makeCall: () =>
         memoSelector(
           [selectRead, (root: unknown) => getRequestMeta(selectSlice(root), key)],
-          (value: DataRead, meta) => endpointCallState(endpoint, value, meta as never),
+          laneOf,
+          (_lane, _previous, value: DataRead, meta) =>
+            endpointCallState(endpoint, value, meta as never),
         ),
     }
   }
 
   function querySelectors(query: Query<unknown>, args: readonly unknown[]): CallSelectors {
-    const selectEntries = memoSelector(tableInputs, (...tables: TablesParts) =>
-      readQueryEntries(memo, query, args, viewOf(tables)),
+    const selectEntries = memoSelector(
+      tableInputs,
+      laneOf,
+      (lane, _previous, ...tables: TablesParts) =>
+        readQueryEntries(lane.memo, query, args, viewOf(tables)),
     )
     // `process` reruns only when the entries change (the memo keeps them while their tables do).
-    const data = memoSelector([selectEntries], (entries: unknown) =>
+    const data = memoSelector([selectEntries], laneOf, (_lane, _previous, entries: unknown) =>
       entries === undefined ? undefined : query.process(entries as never, ...args),
     )
-    return { data, makeCall: () => memoSelector([data], queryCallState) }
+    return {
+      data,
+      makeCall: () =>
+        memoSelector([data], laneOf, (_lane, _previous, value: unknown) => queryCallState(value)),
+    }
   }
 
   /** The selectors of `readable(...args)`: made once per key, kept in an LRU per readable. */
@@ -187,7 +201,7 @@ export function buildSelectors(
     ): (root: unknown) => ResponseState {
       const selectors = selectorsOf(readable, args)
       if (!selectors.call) selectors.call = selectors.makeCall()
-      if (!selectors.response) selectors.response = responseSelector(selectors.call)
+      if (!selectors.response) selectors.response = responseSelector(selectors.call, laneOf)
       return selectors.response
     },
     /**
@@ -197,7 +211,7 @@ export function buildSelectors(
     readOnce(endpoint: EndpointInterface, args: readonly unknown[], root: unknown): unknown {
       const slice = selectSlice(root)
       const key = endpoint.key(...args)
-      return readEndpoint(memo, endpoint, args, getResult(slice, key), slice).data
+      return readEndpoint(laneOf(root).memo, endpoint, args, getResult(slice, key), slice).data
     },
   }
 }

@@ -1,10 +1,11 @@
 /**
  * One record per store of what a cache keeps for it outside the Redux state: requests in flight
- * (promises, abort controllers), page merges in progress, readers' retain counts, polls, and the
- * store's Controller. Redux state holds what must replay; this holds what must not. Made in one
+ * (promises, abort controllers), page merges in progress, readers' retain counts, polls, the
+ * store's read lane (its memo) and its Controller. Redux state holds what must replay; this holds what must not. Made in one
  * place ({@link StoreRuntimes}) and reached in one way: `runtimes.of(store)`.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
+import type { ReadLane } from '../read/readLanes'
 import { InFlightRequests } from './inFlight'
 import { Polls } from './polls'
 import { RetainedKeys } from './retained'
@@ -31,7 +32,7 @@ export class StoreRuntime<TController = unknown> {
   readonly polls = new Polls()
   /** The store's Controller. */
   readonly controller: TController
-  /** True once the cache's middleware has seen an action of this store. */
+  /** True once the cache's middleware is installed in this store. */
   middlewareSeen = false
   /** True once automatic garbage collection sweeps were started for this store. */
   sweeping = false
@@ -43,6 +44,8 @@ export class StoreRuntime<TController = unknown> {
 
   constructor(
     readonly store: StoreLike,
+    /** The store's read lane: the memo of its reads (read/readLanes.ts). */
+    readonly lane: ReadLane,
     makeController: (runtime: StoreRuntime<TController>) => TController,
   ) {
     this.controller = makeController(this)
@@ -57,14 +60,17 @@ export class StoreRuntimes<TController = unknown> {
   private readonly byStore = new WeakMap<() => unknown, StoreRuntime<TController>>()
 
   constructor(
+    /** Makes the Controller of a new runtime (the last step of making it). */
     private readonly makeController: (runtime: StoreRuntime<TController>) => TController,
+    /** Gives a new store its read lane. */
+    private readonly makeLane: (store: StoreLike) => ReadLane,
   ) {}
 
   /** The runtime of `store`. */
   of(store: StoreLike): StoreRuntime<TController> {
     let runtime = this.byStore.get(store.getState)
     if (!runtime) {
-      runtime = new StoreRuntime(store, this.makeController)
+      runtime = new StoreRuntime(store, this.makeLane(store), this.makeController)
       this.byStore.set(store.getState, runtime)
     }
     return runtime
