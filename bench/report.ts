@@ -166,6 +166,7 @@ export function printTargets(results: CaseResult[], graph: GraphCases | undefine
   const heap = peerRatio('7', '@data-client')
   const dispatch = peerRatio('6r', 'RTK')
   const selectReread = peerRatio('8', 'ours, 1k')
+  const twoStores = byId.get('8t')
   const regressions: Target[] = [
     {
       text: 'normalize ≥1.5× faster than @data-client/normalizr',
@@ -214,6 +215,17 @@ export function printTargets(results: CaseResult[], graph: GraphCases | undefine
       text: '(redux) select re-read after an unrelated dispatch is O(1): 100k store ≤ 2× a 1k store',
       measured: selectReread === undefined ? '-' : `${(1 / selectReread).toFixed(2)}× the 1k time`,
       pass: selectReread === undefined ? undefined : 1 / selectReread <= 2,
+    },
+    {
+      text: '(redux) one cache, two stores read alternately (8t): refs kept, ≤ 0.01 ms a pair (no rebuild)',
+      measured:
+        twoStores?.ours.timing === undefined
+          ? '-'
+          : `${formatMs(twoStores.ours.timing.median)} ms, refs ${twoStores.refsKept ? 'kept' : 'NOT kept'}`,
+      pass:
+        twoStores?.ours.timing === undefined
+          ? undefined
+          : twoStores.refsKept === true && twoStores.ours.timing.median <= 0.01,
     },
   ]
   const print = (title: string, targets: Target[]) => {

@@ -15,7 +15,7 @@ import { runFirstReadCase } from './cases/firstRead'
 import { runGraphCases } from './cases/graph'
 import { runManyClassesCase } from './cases/manyClasses'
 import type { GraphCases } from './cases/graph'
-import { runSelectCase } from './cases/select'
+import { runSelectCase, runTwoStoresCase } from './cases/select'
 import { runTableCases } from './cases/tables'
 import { caseInOwnProcess, casesInChildProcess } from './ownProcess'
 import { printResults, printTargets } from './report'
@@ -64,7 +64,7 @@ async function main() {
   if (runs('first')) results.push(...runFirstReadCase(options))
   if (!only && !child) results.push(...caseInOwnProcess(__filename, 'first', '2s'))
   if (runs('tables')) results.push(...runTableCases(options))
-  if (runs('select')) results.push(runSelectCase(options))
+  if (runs('select')) results.push(runSelectCase(options), runTwoStoresCase(options))
   if (runs('big')) results.push(...(await runBigResponseCases(options)))
   else if (runs('heap')) results.push(...runHeapCase())
   if (!only && !child) results.push(...caseInOwnProcess(__filename, 'heap', '12'))
