@@ -84,6 +84,18 @@ function firstMember(store: ReturnType<typeof makeStore>, team: number): WeakRef
   return new WeakRef(members?.[0] ?? {})
 }
 
+/** Makes `count` stores in turn, each reading its own team 1; returns its first members. */
+async function storesInTurn(count: number): Promise<WeakRef<object>[]> {
+  const refs: WeakRef<object>[] = []
+  for (let k = 0; k < count; k++) {
+    const store = makeStore()
+    const members = [1, 2, 3, 4, 5].map((n) => user(100_000 + k * 10 + n))
+    cache.controller(store).setResponse(getTeam, { team: 1 }, members)
+    refs.push(firstMember(store, 1))
+  }
+  return refs
+}
+
 async function main() {
   // Warm up (code compiled, caches of the runtime filled) so the measurements see the data only.
   const warm = makeStore()
@@ -113,6 +125,11 @@ async function main() {
   const swept = cache.controller(lists.store).collectGarbage({ now: Date.now() + 3_600_000 })
   const afterSweep = await settledHeap()
 
+  // 20 stores in turn, one cache (a store per test or per server request), each given its own
+  // team 1 and read through the same selector, then dropped: their reads must go with them.
+  const droppedInstances = await storesInTurn(20)
+  const afterDrop = await settledHeap()
+
   const alive = (refs: WeakRef<object>[]) => refs.filter((ref) => ref.deref() !== undefined).length
   console.log(
     JSON.stringify({
@@ -131,6 +148,11 @@ async function main() {
         afterSweepMb: (afterSweep - lists.empty) / MB,
         instancesAliveAfterSweep: alive(listInstances),
         tracked: listInstances.length,
+      },
+      dropped: {
+        tracked: droppedInstances.length,
+        instancesAlive: alive(droppedInstances),
+        heapMb: (afterDrop - afterSweep) / MB,
       },
       // Using both stores here keeps them (and the cache) alive through the measurements.
       storesAlive:

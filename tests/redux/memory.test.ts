@@ -23,6 +23,7 @@ interface Report {
     instancesAliveAfterSweep: number
     tracked: number
   }
+  dropped: { tracked: number; instancesAlive: number; heapMb: number }
   storesAlive: number
 }
 
@@ -63,4 +64,11 @@ test('1,000 lists swept away: the heap is back within a few MB, no instance reac
   expect(report.lists.growthMb).toBeLessThanOrEqual(4 * report.lists.sliceJsonMb)
   expect(report.lists.afterSweepMb).toBeLessThan(3)
   expect(report.lists.instancesAliveAfterSweep).toBe(0)
+})
+
+test('stores made in turn from one cache and dropped take their memo with them', () => {
+  expect(report.dropped.tracked).toBe(20)
+  // The selector they shared keeps the last store's read (what it returned last), nothing else.
+  expect(report.dropped.instancesAlive).toBeLessThanOrEqual(1)
+  expect(report.dropped.heapMb).toBeLessThan(3)
 })
