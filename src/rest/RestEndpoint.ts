@@ -19,6 +19,9 @@ import type {
 
 const BODYLESS = new Set(['GET', 'HEAD', 'DELETE'])
 
+/** Endpoints whose name was made from `urlPrefix` + `path` (none given): `extend` makes it again. */
+const namedFromPath = new WeakSet<object>()
+
 /** True when a call of `endpoint` takes a body (its last argument). */
 function takesBody(endpoint: RestEndpoint): boolean {
   if (BODYLESS.has(String(endpoint.method).toUpperCase())) return false
@@ -96,8 +99,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     // `sideEffect: true` means POST.
     if ('sideEffect' in options) own.sideEffect = options.sideEffect
     if (own.method === undefined && own.sideEffect === true) own.method = 'POST'
+    const derivedName = own.name === undefined
     own.name ??= `${(own.urlPrefix as string | undefined) ?? ''}${options.path}`
     super((options.fetch ?? restFetch) as unknown as RestFetch<O>, own)
+    if (derivedName) namedFromPath.add(this)
   }
 
   /** The URL of a call: `urlPrefix` + the filled path + the sorted query string. */
@@ -162,7 +167,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     return parseResponse(response)
   }
 
-  /** A new endpoint of the same class with `options` replacing this one's; the name is kept. */
+  /**
+   * A new endpoint of the same class with `options` replacing this one's. A given name is kept;
+   * a name made from `urlPrefix` + `path` is made again from the new ones.
+   */
   extend<E extends RestEndpoint, const N extends object>(
     this: E,
     options: RestEndpointOptions & N,
@@ -176,6 +184,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
     // A new method without a new sideEffect: the sideEffect follows the method again.
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect
+    if (namedFromPath.has(this)) delete own.name
     return new Class({ ...own, ...options })
   }
 

@@ -162,6 +162,19 @@ describe('extend', () => {
     expect(((await post({ id: 1 }, { a: 1 })) as Echo).method).toBe('POST')
   })
 
+  it('makes a name made from urlPrefix + path again from the new ones; a given name stays', () => {
+    const list = new RestEndpoint({ urlPrefix: API, path: '/articles' })
+    expect(list.extend({ path: '/articles/:id' }).name).toBe(`${API}/articles/:id`)
+    expect(list.extend({ urlPrefix: 'http://other.test' }).name).toBe('http://other.test/articles')
+    expect(list.extend({ method: 'POST' }).name).toBe(`${API}/articles`)
+    // Chained: the derived name follows again.
+    const nested = list.extend({ method: 'POST' }).extend({ path: '/posts' })
+    expect(nested.name).toBe(`${API}/posts`)
+    const named = new RestEndpoint({ urlPrefix: API, path: '/articles', name: 'articles' })
+    expect(named.extend({ path: '/articles/:id' }).name).toBe('articles')
+    expect(list.extend({ path: '/x', name: 'given' }).extend({ path: '/y' }).name).toBe('given')
+  })
+
   it('replaces methods; inside them this is the new endpoint', async () => {
     const seen: unknown[] = []
     const withHeader = echo.extend({
