@@ -17,6 +17,7 @@ import { Provider } from 'react-redux'
 import {
   createEntityCache,
   createResource,
+  Endpoint,
   Entity,
   hookifyResource,
   Query,
@@ -285,6 +286,134 @@ describe('useSuspense', () => {
       await controller.fetch(ArticleResource.update, { id: 5 }, { title: 'never' })
     })
     expect(screen.getByText('never,second|never')).toBeTruthy()
+  })
+})
+
+describe('useSuspense (data-client useSuspense.web.tsx)', () => {
+  test('an endpoint with no entities gives the response, strictly equal', async () => {
+    const response = { firstThing: '', someItems: [{ a: 5 }] }
+    server.use(http.get(`${API}/users/5/simple`, () => HttpResponse.json(response)))
+    const GetNoEntities = ArticleResource.get.extend({
+      path: '/users/:userId/simple',
+      schema: undefined,
+    })
+    const { view } = setup()
+    let seen: unknown
+    function Simple() {
+      seen = useSuspense(GetNoEntities, { userId: '5' })
+      return <p>done</p>
+    }
+    view(<Simple />)
+    expect(await screen.findByText('done')).toBeTruthy()
+    expect(seen).toStrictEqual(response)
+  })
+
+  // DEFECT: useSuspense with null args returns undefined instead of the schema's structure
+  test('null args keep the schema structure (results undefined, nextPage "")', () => {
+    const getPage = ArticleResource.getList.extend({
+      schema: { results: [Article], nextPage: '' },
+    })
+    const { view } = setup()
+    let seen: unknown = 'unset'
+    function Page() {
+      seen = useSuspense(getPage, null)
+      return <p>rendered</p>
+    }
+    view(<Page />)
+    expect(screen.getByText('rendered')).toBeTruthy()
+    expect(seen).toEqual({ results: undefined, nextPage: '' })
+  })
+
+  test('an Endpoint called with a primitive id', async () => {
+    const FutureGet = new Endpoint((id: number) => ArticleResource.get({ id }), {
+      schema: Article,
+      name: 'FutureArticle.get',
+    })
+    serve()
+    const { view } = setup()
+    function Detail() {
+      const article = useSuspense(FutureGet, 5)
+      return <p>{article.title}</p>
+    }
+    view(<Detail />)
+    expect(await screen.findByText('hi ho')).toBeTruthy()
+  })
+
+  test('a list of summaries, then a detail whose validate needs more: the detail fetches', async () => {
+    class Summary extends Entity {
+      id = 0
+      title = ''
+      pk() {
+        return this.id
+      }
+      static key = 'HSumArticle'
+    }
+    class Full extends Summary {
+      content = ''
+      static validate(processed: Record<string, unknown>) {
+        return Object.prototype.hasOwnProperty.call(processed, 'content') ? undefined : 'missing'
+      }
+    }
+    const counts = { list: 0, detail: 0 }
+    server.use(
+      http.get(`${API}/sum`, () => {
+        counts.list += 1
+        return HttpResponse.json([{ id: 5, title: 'hi ho' }])
+      }),
+      http.get(`${API}/sum/5`, () => {
+        counts.detail += 1
+        return HttpResponse.json(payload)
+      }),
+    )
+    const base = createResource({ urlPrefix: API, path: '/sum/:id', schema: Full })
+    const Res = { ...base, getList: base.getList.extend({ schema: [Summary] }) }
+    const { view } = setup()
+    function ListThenDetail({ detail }: { detail: boolean }) {
+      const list = useSuspense(Res.getList)
+      return (
+        <div>
+          <p>{list.map((a) => a.title).join(',')}</p>
+          {detail ? <DetailView /> : null}
+        </div>
+      )
+    }
+    function DetailView() {
+      const article = useSuspense(Res.get, { id: 5 })
+      return <p>{article.content}</p>
+    }
+    const { rerender } = view(<ListThenDetail detail={false} />)
+    expect(await screen.findByText('hi ho')).toBeTruthy()
+    rerender(<ListThenDetail detail />)
+    expect(await screen.findByText('whatever')).toBeTruthy()
+    expect(counts).toEqual({ list: 1, detail: 1 })
+  })
+
+  test('resetEntireStore: a mounted reader suspends and fetches again', async () => {
+    const api = serve()
+    const { view, controller } = setup()
+    function Title() {
+      const article = useSuspense(ArticleResource.get, { id: 5 })
+      return <h1>{article.title}</h1>
+    }
+    view(<Title />)
+    expect(await screen.findByText('hi ho')).toBeTruthy()
+    api.setTitle(5, 'after reset')
+    act(() => controller.resetEntireStore())
+    expect(await screen.findByText('after reset')).toBeTruthy()
+    expect(api.counts.get5).toBe(2)
+  })
+
+  test('setResponse from outside React re-renders the reader', async () => {
+    serve()
+    const { view, controller } = setup()
+    function Title() {
+      const article = useSuspense(ArticleResource.get, { id: 5 })
+      return <h1>{article.title}</h1>
+    }
+    view(<Title />)
+    expect(await screen.findByText('hi ho')).toBeTruthy()
+    act(() => controller.setResponse(ArticleResource.get, { id: 5 }, { ...payload, title: 'pushed' }))
+    expect(screen.getByText('pushed')).toBeTruthy()
   })
 })
 

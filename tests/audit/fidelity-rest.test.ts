@@ -296,6 +296,22 @@ describe('RestEndpoint (data-client RestEndpoint tests)', () => {
     expect((error as NetworkError).status).toBe(400)
   })
 
+  // DEFECT: a response of the wrong shape for the schema rejects with an error that has no `status` (data-client: >= 400, so boundaries and errorPolicy treat it as a client error)
+  test('a malformed response for an entity schema rejects with a status >= 400', async () => {
+    const { controller } = makeStore()
+    for (const [id, body] of [
+      [401, []],
+      [402, {}],
+      [403, 5],
+      [404, 'hi'],
+    ] as const) {
+      server.use(http.get(`http://test.com/user/${id}`, () => HttpResponse.json(body as never)))
+      const error = await controller.fetch(getUser, { id: String(id) }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(Error)
+      expect((error as { status?: number }).status).toBeGreaterThan(399)
+    }
+  })
+
   test('the wrapped function is called with the endpoint as `this` (Endpoint)', async () => {
     const ep = new Endpoint(
       async function (this: { base: string }, { id }: { id: number }) {
