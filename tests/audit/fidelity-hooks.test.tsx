@@ -21,6 +21,7 @@ import {
   Entity,
   hookifyResource,
   Query,
+  RestEndpoint,
   schema,
 } from 'rtk-resources'
 import {
@@ -532,6 +533,72 @@ describe('useCache, useQuery, useFetch', () => {
       await controller.fetch(ArticleResource.getList)
     })
     expect(screen.getByText('second|hi ho,second')).toBeTruthy()
+  })
+
+  // DEFECT: useCache of an object schema with nothing stored returns undefined, not the schema's defaults (data-client useCache.tsx 'Nested with defaults', 'should return undefined in entities slots')
+  test('useCache with nothing stored gives the object schema with its defaults', () => {
+    const getPage = ArticleResource.getList.extend({
+      schema: { results: [Article], nextPage: '', prevPage: '' },
+    })
+    const GetNoEntities = ArticleResource.get.extend({
+      path: '/users/:userId/simple',
+      schema: { firstThing: '', someItems: [{ a: 0 }] },
+    })
+    const { view } = setup()
+    const seen: unknown[] = []
+    function Cached() {
+      seen.push(useCache(getPage))
+      seen.push(useCache(GetNoEntities, { userId: '5' }))
+      return null
+    }
+    view(<Cached />)
+    expect(seen[0]).toEqual({ prevPage: '', nextPage: '', results: undefined })
+    expect(seen[1]).toEqual({ firstThing: '', someItems: undefined })
+  })
+
+  // DEFECT: useCache keeps returning invalidated data (data-client useCache docs: Invalid → undefined; the documented logout example never logs out)
+  test('useCache after invalidate is undefined (docs: login/logout with useCache(current))', async () => {
+    class User extends Entity {
+      id = ''
+      name = ''
+      pk() {
+        return this.id
+      }
+      static key = 'HCurrentUser'
+    }
+    server.use(http.get(`${API}/user`, () => HttpResponse.json({ id: '777', name: 'Albatras' })))
+    const current = new RestEndpoint({ urlPrefix: API, path: '/user', schema: User, name: 'current' })
+    const { view, controller } = setup()
+    function AuthorizedPage() {
+      const currentUser = useCache(current)
+      return <p>{currentUser ? `Welcome, ${currentUser.name}!` : 'Not authorized'}</p>
+    }
+    view(<AuthorizedPage />)
+    expect(screen.getByText('Not authorized')).toBeTruthy()
+    await act(async () => {
+      await controller.fetch(current)
+    })
+    expect(screen.getByText('Welcome, Albatras!')).toBeTruthy()
+    act(() => controller.invalidate(current))
+    expect(screen.getByText('Not authorized')).toBeTruthy()
+  })
+
+  // DEFECT: useCache keeps returning stale data of an invalidIfStale endpoint (data-client useCache: Invalid → undefined)
+  test('useCache gives undefined for stale data of an invalidIfStale endpoint', async () => {
+    serve()
+    const get = ArticleResource.get.extend({ invalidIfStale: true })
+    const { view, controller } = setup()
+    function Cached() {
+      const article = useCache(get, { id: 5 })
+      return <p>{article ? article.title : 'nothing'}</p>
+    }
+    view(<Cached />)
+    await act(async () => {
+      await controller.fetch(get, { id: 5 })
+    })
+    expect(screen.getByText('hi ho')).toBeTruthy()
+    act(() => controller.expireAll({ testKey: (key) => key.includes('/article/5') }))
+    expect(screen.getByText('nothing')).toBeTruthy()
   })
 
   test('useFetch fetches once and returns a promise; undefined when fresh', async () => {
