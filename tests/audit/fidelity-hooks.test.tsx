@@ -631,6 +631,49 @@ describe('useCache, useQuery, useFetch', () => {
   })
 })
 
+describe('useController expireAll (data-client useController/expireAll.tsx)', () => {
+  test('expireAll(endpoint) expires only that endpoint; useCache keeps its data', async () => {
+    serve()
+    const { view, controller, store } = setup()
+    const seen: unknown[] = []
+    function Cached() {
+      seen.push(useCache(ArticleResource.get, { id: 5 }))
+      return null
+    }
+    view(<Cached />)
+    await act(async () => {
+      await controller.fetch(ArticleResource.get, { id: 5 })
+    })
+    const before = controller.getResponse(ArticleResource.get, { id: 5 }, store.getState())
+    act(() => controller.expireAll(ArticleResource.update))
+    act(() => controller.expireAll(ArticleResource.getList))
+    expect(
+      controller.getResponse(ArticleResource.get, { id: 5 }, store.getState()).expiresAt,
+    ).toBe(before.expiresAt)
+    act(() => controller.expireAll(ArticleResource.get))
+    expect(seen[seen.length - 1]).toBeInstanceOf(Article)
+    expect(
+      controller.getResponse(ArticleResource.get, { id: 5 }, store.getState()).expiresAt,
+    ).toBeLessThan(before.expiresAt)
+  })
+
+  test('useController() methods keep their identity across renders', () => {
+    const { view } = setup()
+    const seen: unknown[] = []
+    function C({ n }: { n: number }) {
+      const { expireAll, fetch, invalidate } = useController()
+      seen.push([expireAll, fetch, invalidate])
+      return <p>{n}</p>
+    }
+    const { rerender } = view(<C n={1} />)
+    rerender(<C n={2} />)
+    rerender(<C n={3} />)
+    const [first] = seen as unknown[][]
+    for (const entry of seen as unknown[][]) expect(entry).toEqual(first)
+    for (const entry of seen as unknown[][]) entry.forEach((fn, i) => expect(fn).toBe(first![i]))
+  })
+})
+
 describe('useError and useLoading', () => {
   test('useError returns the error of a failed request', async () => {
     serve()
