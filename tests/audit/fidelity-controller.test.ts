@@ -54,7 +54,10 @@ function serveArticles() {
     }),
     http.get(`${API}/article`, () => {
       counts.list += 1
-      return HttpResponse.json([{ ...payload, title }, { id: 3, title: 'the next time' }])
+      return HttpResponse.json([
+        { ...payload, title },
+        { id: 3, title: 'the next time' },
+      ])
     }),
     http.post(`${API}/article`, async ({ request }) => {
       counts.post += 1
@@ -111,9 +114,9 @@ describe('fetch', () => {
     await fetch(ArticleResource.get, { id: 5 })
     expect(getResponse(ArticleResource.get, { id: 5 }, store.getState()).data?.title).toBe('hi ho')
     invalidate(ArticleResource.get, { id: 5 })
-    expect(
-      getResponse(ArticleResource.get, { id: 5 }, store.getState()).expiryStatus,
-    ).toBe(ExpiryStatus.Invalid)
+    expect(getResponse(ArticleResource.get, { id: 5 }, store.getState()).expiryStatus).toBe(
+      ExpiryStatus.Invalid,
+    )
   })
 })
 
@@ -266,7 +269,9 @@ describe('errorPolicy of RestEndpoint: 5xx is soft (data-client Controller.getEr
     await controller.fetch(ArticleResource.get, { id: 5 })
     status = 500
     await controller.fetch(ArticleResource.get, { id: 5 }).catch(() => undefined)
-    expect(controller.getResponse(ArticleResource.get, { id: 5 }, store.getState()).data).toBeDefined()
+    expect(
+      controller.getResponse(ArticleResource.get, { id: 5 }, store.getState()).data,
+    ).toBeDefined()
     expect(controller.getError(ArticleResource.get, { id: 5 }, store.getState())).toBeUndefined()
     status = 404
     await controller.fetch(ArticleResource.get, { id: 5 }).catch(() => undefined)
@@ -424,10 +429,16 @@ describe('Endpoint options documented in docs/rest/api/Endpoint.md', () => {
     await controller.fetch(userList)
     await controller.fetch(userList, { admin: true })
     await controller.fetch(createUser, { name: 'b', isAdmin: true })
-    expect(cache.select(userList)(store.getState())?.map((u) => u.id)).toEqual(['2', '1'])
-    expect(cache.select(userList, { admin: true })(store.getState())?.map((u) => u.id)).toEqual([
-      '2',
-    ])
+    expect(
+      cache
+        .select(userList)(store.getState())
+        ?.map((u) => u.id),
+    ).toEqual(['2', '1'])
+    expect(
+      cache
+        .select(userList, { admin: true })(store.getState())
+        ?.map((u) => u.id),
+    ).toEqual(['2'])
   })
 
   // DEFECT: the documented `errorPolicy` option is ignored: a 'soft' 4xx still replaces the data
@@ -441,7 +452,7 @@ describe('Endpoint options documented in docs/rest/api/Endpoint.md', () => {
     const get = ArticleResource.get.extend({
       path: '/soft/:id',
       errorPolicy: () => 'soft' as const,
-    } as never)
+    })
     const { controller, store } = makeStore()
     await controller.fetch(get, { id: 5 })
     fail = true
@@ -461,7 +472,11 @@ describe('Endpoint options documented in docs/rest/api/Endpoint.md', () => {
       name: 'removeArticle',
     })
     await controller.fetch(remove, { id: 5 })
-    expect(cache.select(ArticleResource.getList)(store.getState())?.map((a) => a.id)).toEqual([3])
+    expect(
+      cache
+        .select(ArticleResource.getList)(store.getState())
+        ?.map((a) => a.id),
+    ).toEqual([3])
     expect(cache.select(ArticleResource.get, { id: 5 })(store.getState())).toBeUndefined()
   })
 

@@ -413,7 +413,9 @@ describe('useSuspense (data-client useSuspense.web.tsx)', () => {
     }
     view(<Title />)
     expect(await screen.findByText('hi ho')).toBeTruthy()
-    act(() => controller.setResponse(ArticleResource.get, { id: 5 }, { ...payload, title: 'pushed' }))
+    act(() =>
+      controller.setResponse(ArticleResource.get, { id: 5 }, { ...payload, title: 'pushed' }),
+    )
     expect(screen.getByText('pushed')).toBeTruthy()
   })
 })
@@ -567,7 +569,12 @@ describe('useCache, useQuery, useFetch', () => {
       static key = 'HCurrentUser'
     }
     server.use(http.get(`${API}/user`, () => HttpResponse.json({ id: '777', name: 'Albatras' })))
-    const current = new RestEndpoint({ urlPrefix: API, path: '/user', schema: User, name: 'current' })
+    const current = new RestEndpoint({
+      urlPrefix: API,
+      path: '/user',
+      schema: User,
+      name: 'current',
+    })
     const { view, controller } = setup()
     function AuthorizedPage() {
       const currentUser = useCache(current)
@@ -647,9 +654,9 @@ describe('useController expireAll (data-client useController/expireAll.tsx)', ()
     const before = controller.getResponse(ArticleResource.get, { id: 5 }, store.getState())
     act(() => controller.expireAll(ArticleResource.update))
     act(() => controller.expireAll(ArticleResource.getList))
-    expect(
-      controller.getResponse(ArticleResource.get, { id: 5 }, store.getState()).expiresAt,
-    ).toBe(before.expiresAt)
+    expect(controller.getResponse(ArticleResource.get, { id: 5 }, store.getState()).expiresAt).toBe(
+      before.expiresAt,
+    )
     act(() => controller.expireAll(ArticleResource.get))
     expect(seen[seen.length - 1]).toBeInstanceOf(Article)
     expect(

@@ -100,10 +100,18 @@ test('optimistic delete (getOptimisticResponse returns the params)', async () =>
   const { controller, cache, store } = makeStore()
   await controller.fetch(ArticleResource.getList)
   const done = controller.fetch(ArticleResource.delete, { id: 'a1' })
-  expect(cache.select(ArticleResource.getList)(store.getState())?.map((a) => a.id)).toEqual(['a2'])
+  expect(
+    cache
+      .select(ArticleResource.getList)(store.getState())
+      ?.map((a) => a.id),
+  ).toEqual(['a2'])
   wait.open()
   await done
-  expect(cache.select(ArticleResource.getList)(store.getState())?.map((a) => a.id)).toEqual(['a2'])
+  expect(
+    cache
+      .select(ArticleResource.getList)(store.getState())
+      ?.map((a) => a.id),
+  ).toEqual(['a2'])
 })
 
 describe('optimistic transforms (snap.getResponse, snap.fetchedAt)', () => {
@@ -144,7 +152,7 @@ describe('optimistic transforms (snap.getResponse, snap.fetchedAt)', () => {
       },
     })
     const { controller } = makeStore()
-    await controller.fetch(increment)
+    await controller.fetch(increment as unknown as typeof getCount)
     expect(bodies).toEqual([{ updatedAt: 42 }])
   })
 
@@ -176,7 +184,7 @@ describe('optimistic transforms (snap.getResponse, snap.fetchedAt)', () => {
     })
     const { controller, cache, store } = makeStore()
     await controller.fetch(getCount)
-    const done = controller.fetch(increment)
+    const done = controller.fetch(increment as unknown as typeof getCount)
     expect(cache.select(getCount)(store.getState())?.count).toBe(1)
     expect(typeof seen[0]).toBe('number')
     wait.open()

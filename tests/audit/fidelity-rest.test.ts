@@ -264,9 +264,7 @@ describe('RestEndpoint (data-client RestEndpoint tests)', () => {
   })
 
   test('a non-2xx response rejects with a NetworkError carrying status and response', async () => {
-    server.use(
-      http.get('http://test.com/user/0', () => HttpResponse.json({}, { status: 403 })),
-    )
+    server.use(http.get('http://test.com/user/0', () => HttpResponse.json({}, { status: 403 })))
     const error = await getUser({ id: '0' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as NetworkError).status).toBe(403)
@@ -276,7 +274,10 @@ describe('RestEndpoint (data-client RestEndpoint tests)', () => {
 
   test('204 resolves to null', async () => {
     server.use(
-      http.delete('http://test.com/article-cooler/5', () => new HttpResponse(null, { status: 204 })),
+      http.delete(
+        'http://test.com/article-cooler/5',
+        () => new HttpResponse(null, { status: 204 }),
+      ),
     )
     const del = new RestEndpoint({
       path: 'http\\://test.com/article-cooler/:id',
@@ -473,7 +474,12 @@ describe('createResource (data-client createResource tests)', () => {
   })
 
   describe('unions', () => {
-    const feedPayload = { id: '5', title: 'my first feed', type: 'link', url: 'https://true.io' }
+    const feedPayload = {
+      id: '5',
+      title: 'my first feed',
+      type: 'link' as const,
+      url: 'https://true.io',
+    }
     class Feed extends Entity {
       id = ''
       title = ''
@@ -601,9 +607,7 @@ describe('paginated (data-client RestEndpoint tests)', () => {
       method: 'GET',
     })
     const getNextPage2 = getArticleList2.paginated(
-      ({ cursor: _cursor, ...rest }: { cursor: string | number; group: string | number }) => [
-        rest,
-      ],
+      ({ cursor: _cursor, ...rest }: { cursor: string | number; group: string | number }) => [rest],
     )
     const { controller, cache, store } = makeStore()
     await controller.fetch(getArticleList2, { group: 'happy' })
@@ -616,8 +620,14 @@ describe('paginated (data-client RestEndpoint tests)', () => {
     server.use(
       http.get('http://test.com/dups', ({ request }) =>
         new URL(request.url).searchParams.get('cursor') === '2'
-          ? HttpResponse.json([{ id: 3, title: 'b2' }, { id: 9, title: 'z' }])
-          : HttpResponse.json([{ id: 5, title: 'a' }, { id: 3, title: 'b' }]),
+          ? HttpResponse.json([
+              { id: 3, title: 'b2' },
+              { id: 9, title: 'z' },
+            ])
+          : HttpResponse.json([
+              { id: 5, title: 'a' },
+              { id: 3, title: 'b' },
+            ]),
       ),
     )
     const list = new RestEndpoint({ path: 'http\\://test.com/dups', schema: [PaginatedArticle] })

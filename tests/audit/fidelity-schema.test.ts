@@ -91,10 +91,14 @@ describe('Entity', () => {
     }
     const { controller } = makeStore()
     const posts = await controller.fetch(
-      answer('posts', [Post], [
-        { id: 1, author: { id: 'u1', username: 'ann' } },
-        { id: 2, author: { id: 'u1', username: 'ann' } },
-      ]),
+      answer(
+        'posts',
+        [Post],
+        [
+          { id: 1, author: { id: 'u1', username: 'ann' } },
+          { id: 2, author: { id: 'u1', username: 'ann' } },
+        ],
+      ),
     )
     expect(posts[0]!.author).toBe(posts[1]!.author)
   })
@@ -150,10 +154,14 @@ describe('Entity', () => {
     Person.schema = { friends: [Person] }
     const { controller } = makeStore()
     const people = await controller.fetch(
-      answer('people', [Person], [
-        { id: 'a', friends: ['b'] },
-        { id: 'b', friends: ['a'] },
-      ]),
+      answer(
+        'people',
+        [Person],
+        [
+          { id: 'a', friends: ['b'] },
+          { id: 'b', friends: ['a'] },
+        ],
+      ),
     )
     const [a, b] = people as [Person, Person]
     expect(a.friends[0]).toBe(b)
@@ -215,10 +223,13 @@ describe('Entity', () => {
         return this.id
       }
       static key = 'FPriced'
-      static fromJS<T extends typeof Entity>(this: T, props: any = {}) {
-        const made = super.fromJS(props) as any
+      static fromJS<T extends Entity>(
+        this: abstract new (...args: any[]) => T,
+        props: Record<string, unknown> = {},
+      ): T {
+        const made = Entity.fromJS.call(this, props) as T & { cents: number; dollars: number }
         made.dollars = made.cents / 100
-        return made as InstanceType<T>
+        return made
       }
     }
     const { controller } = makeStore()
@@ -245,9 +256,9 @@ describe('Entity', () => {
     const { controller, cache, store } = makeStore()
     await controller.fetch(answer('m', [Membership], [{ userId: 1, groupId: 2 }]))
     await controller.fetch(answer('n', [Num], [{ id: 7 }]))
-    expect(cache.select(new Query(Membership), { userId: 1, groupId: 2 })(store.getState())).toBeInstanceOf(
-      Membership,
-    )
+    expect(
+      cache.select(new Query(Membership), { userId: 1, groupId: 2 })(store.getState()),
+    ).toBeInstanceOf(Membership)
     expect(cache.select(new Query(Num), { id: 7 })(store.getState())?.id).toBe(7)
   })
 })
@@ -304,7 +315,7 @@ describe('Entity (data-client Entity.test.ts normalization cases)', () => {
     expect(value['56']?.name).toBe('burrito')
   })
 
-  test("pk(parent, key) can build the id from the parent object", async () => {
+  test('pk(parent, key) can build the id from the parent object', async () => {
     class Child extends Entity {
       id = ''
       name = ''
@@ -326,10 +337,14 @@ describe('Entity (data-client Entity.test.ts normalization cases)', () => {
   test('duplicates in one response merge by default (later wins member by member)', async () => {
     const { controller } = makeStore()
     const list = await controller.fetch(
-      answer('dups', [Tacos], [
-        { id: '1', name: 'foo' },
-        { id: '1', name: 'bar', alias: 'bar' },
-      ]),
+      answer(
+        'dups',
+        [Tacos],
+        [
+          { id: '1', name: 'foo' },
+          { id: '1', name: 'bar', alias: 'bar' },
+        ],
+      ),
     )
     expect(list[0]).toBe(list[1])
     expect(list[0]).toMatchObject({ id: '1', name: 'bar', alias: 'bar' })
@@ -337,17 +352,21 @@ describe('Entity (data-client Entity.test.ts normalization cases)', () => {
 
   test('a custom merge returning an instance (this.fromJS) still stores plain data', async () => {
     class MergeTaco extends Tacos {
-      static merge(existing: any, incoming: any) {
+      static merge(existing: any, incoming: any): any {
         const props = Object.assign({}, existing, incoming, { name: existing.name })
         return this.fromJS(props)
       }
     }
     const { controller, store } = makeStore()
     const list = await controller.fetch(
-      answer('mergeDups', [MergeTaco], [
-        { id: '1', name: 'foo' },
-        { id: '1', name: 'bar', alias: 'bar' },
-      ]),
+      answer(
+        'mergeDups',
+        [MergeTaco],
+        [
+          { id: '1', name: 'foo' },
+          { id: '1', name: 'bar', alias: 'bar' },
+        ],
+      ),
     )
     expect(list[0]).toMatchObject({ id: '1', name: 'foo', alias: 'bar' })
     const slice = (store.getState() as any).data
@@ -380,7 +399,11 @@ describe('Entity (data-client Entity.test.ts normalization cases)', () => {
     }
     const { controller } = makeStore()
     const parent = await controller.fetch(
-      answer('procParent', Parent, { id: '1', content: 'parent', child: { id: '4', content: 'c' } }),
+      answer('procParent', Parent, {
+        id: '1',
+        content: 'parent',
+        child: { id: '4', content: 'c' },
+      }),
     )
     expect(parent.child.parentId).toBe('1')
     expect(parent.child.parentKey).toBe('child')
@@ -436,10 +459,14 @@ describe('object schemas and arrays', () => {
   test('{ results: [S], nextPage } passes non-schema members through', async () => {
     const { controller } = makeStore()
     const page = await controller.fetch(
-      answer('page', { results: [User], nextPage: '' }, {
-        results: [{ id: '1' }, { id: '2' }],
-        nextPage: 'abc',
-      }),
+      answer(
+        'page',
+        { results: [User], nextPage: '' },
+        {
+          results: [{ id: '1' }, { id: '2' }],
+          nextPage: 'abc',
+        },
+      ),
     )
     expect(page.nextPage).toBe('abc')
     expect(page.results?.[1]).toBeInstanceOf(User)
@@ -555,7 +582,7 @@ describe('schema.Values', () => {
 
   test('define() completes a definition later', async () => {
     const values = new schema.Values(User)
-    const lazy = new schema.Values(null as never)
+    const lazy = new schema.Values(null as unknown as typeof User)
     lazy.define(User)
     const { controller, cache, store } = makeStore()
     const v1 = answer('v1', values, { x: { id: '1' } })
@@ -592,10 +619,14 @@ describe('schema.Union', () => {
     const feed = new schema.Union({ link: Link, post: Post }, 'type')
     const { controller } = makeStore()
     const items = await controller.fetch(
-      answer('feed', [feed], [
-        { id: '1', type: 'link', url: 'u' },
-        { id: '2', type: 'post', content: 'c' },
-      ]),
+      answer(
+        'feed',
+        [feed],
+        [
+          { id: '1', type: 'link', url: 'u' },
+          { id: '2', type: 'post', content: 'c' },
+        ],
+      ),
     )
     expect(items[0]).toBeInstanceOf(Link)
     expect(items[1]).toBeInstanceOf(Post)
@@ -662,7 +693,11 @@ describe('schema.All and Query', () => {
     store.dispatch({ type: 'unrelated' })
     expect(cache.select(sorted)(store.getState())).toBe(first)
     await controller.fetch(answer('todo4', Todo, { id: 4, title: 'd' }))
-    expect(cache.select(sorted)(store.getState())?.map((t) => t.id)).toEqual([4, 3, 2, 1])
+    expect(
+      cache
+        .select(sorted)(store.getState())
+        ?.map((t) => t.id),
+    ).toEqual([4, 3, 2, 1])
   })
 
   test('deleted entities leave All, lists and Values', async () => {
@@ -679,8 +714,16 @@ describe('schema.All and Query', () => {
       }),
     )
     const state = store.getState()
-    expect(cache.select(new Query(new schema.All(Todo)))(state)?.map((t) => t.id)).toEqual([1, 3])
-    expect(cache.select(list)(state)?.map((t) => t.id)).toEqual([1, 3])
+    expect(
+      cache
+        .select(new Query(new schema.All(Todo)))(state)
+        ?.map((t) => t.id),
+    ).toEqual([1, 3])
+    expect(
+      cache
+        .select(list)(state)
+        ?.map((t) => t.id),
+    ).toEqual([1, 3])
     expect(Object.keys(cache.select(map)(state) ?? {})).toEqual(['a'])
   })
 
@@ -733,7 +776,7 @@ describe('schema.All and Query', () => {
     }
     const queryPrice = new Query(
       { ticker: Ticker, stats: Stats },
-      ({ ticker, stats }) => ticker?.price ?? stats?.last,
+      ({ ticker, stats }, _args: { product_id: string }) => ticker?.price ?? stats?.last,
     )
     const { controller, cache, store } = makeStore()
     await controller.fetch(answer('stats', Stats, { product_id: 'BTC-USD', last: 44950 }))
@@ -753,7 +796,7 @@ describe('schema.All and Query', () => {
       }
       static key = 'FNode'
     }
-    const allNodes = new schema.All(null as never)
+    const allNodes = new schema.All(null as unknown as typeof Node)
     allNodes.define(Node)
     const { controller, cache, store } = makeStore()
     await controller.fetch(answer('nodes', [Node], [{ id: 'a' }, { id: 'b' }]))
