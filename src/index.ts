@@ -77,6 +77,7 @@ export type {
 } from './rtkQuery/types'
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'
+export type { EndpointUpdateFunction, EndpointUpdaters } from './endpoint/update'
 
 export { RestEndpoint } from './rest/RestEndpoint'
 export type {
@@ -118,5 +119,6 @@ export {
   PathParamError,
   SetupError,
   UnexpectedResponseError,
+  EndpointUpdateError,
 } from './internal/errors'
 export type { ErrorCode, GraphQLErrorEntry, PathParamProblem } from './internal/errors'

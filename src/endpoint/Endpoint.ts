@@ -1,5 +1,6 @@
 import { stableStringify } from '../internal/stableStringify'
 import { anonymousName, warnUnnamedKey } from './anonymousName'
+import type { EndpointUpdateFunction } from './update'
 
 /**
  * Options every endpoint accepts.
@@ -26,6 +27,13 @@ export interface EndpointOptions<TSchema = unknown> {
   process?: (value: any, ...args: any[]) => any
   /** In `extend`: replaces the wrapped function (the new endpoint calls this one instead). */
   fetch?: (...args: any[]) => Promise<any>
+  /**
+   * Other stored results a response changes: `(normalizedResult, ...args) => ({ [requestKey]:
+   * (previousResult) => nextResult })`, run when the response is stored; keys with no stored
+   * result are skipped. See {@link EndpointUpdateFunction}.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#update
+   */
+  update?: EndpointUpdateFunction
   /** Any other member (available as `this.member` in overrides). */
   [member: string]: unknown
 }

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'bad-path-param'
   | 'bad-setup'
   | 'unexpected-response'
+  | 'bad-update'
 
 /**
  * Base class of every error thrown by rtk-resources.
@@ -302,6 +303,37 @@ export class UnexpectedResponseError extends RtkResourcesError {
     this.expected = expected
     this.found = found
     this.input = input
+  }
+}
+
+/**
+ * An endpoint's `update` option failed while a response was being stored: it threw, or returned
+ * something that is not an object of updater functions, or an updater returned a value that
+ * cannot be stored (nested too deeply, or referring to itself). Logged in development, never
+ * thrown: the response is stored, and none of the results `update` names are changed.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-update
+ */
+export class EndpointUpdateError extends RtkResourcesError {
+  /** The request key of the response being stored. */
+  readonly key: string
+  /** The request key whose updater failed, when the failure was in one. */
+  readonly target?: string
+
+  constructor(key: string, target: string | undefined, cause: unknown) {
+    const where = target === undefined ? '' : ` for ${describeValue(target)}`
+    const why = cause instanceof Error ? cause.message.slice(0, 300) : describeValue(cause)
+    super(
+      'bad-update',
+      `update() of the endpoint answering ${describeValue(key)} failed${where}: ${why}. The ` +
+        'response is stored; none of the results update() names are changed (they show the ' +
+        'new data once fetched again). Fix update(): it returns { [requestKey]: (previous) => ' +
+        'next }, and each updater gets the stored result (read-only) and returns a new one ' +
+        'made of plain data.',
+      { cause },
+    )
+    this.name = 'EndpointUpdateError'
+    this.key = key
+    if (target !== undefined) this.target = target
   }
 }
 

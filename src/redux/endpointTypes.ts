@@ -44,6 +44,16 @@ export interface EndpointInterface<
     normalized: NormalizedResponse,
   ): Record<string, unknown> | undefined
   /**
+   * Other stored results this response changes (data-client's `update`): given the response's
+   * normalized result and the call's args, `{ [requestKey]: (previousResult) => nextResult }`.
+   * Run when the response is stored, against the stored results (keys with none are skipped);
+   * the new results travel in the same `received` action (request/updates.ts).
+   */
+  update?(
+    normalizedResult: any,
+    ...args: TArgs
+  ): Readonly<Record<string, (previousResult: any) => unknown>> | null | undefined
+  /**
    * For mutations: the response to show at once, while the request is in flight. It is
    * normalized and written as an optimistic layer (an action), removed when the request settles:
    * on success the server's response replaces it, on failure only this write is rolled back.

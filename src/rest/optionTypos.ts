@@ -31,6 +31,7 @@ const KNOWN = [
   'pollFrequency',
   'getOptimisticResponse',
   'updateResults',
+  'update',
   'mergeResult',
 ]
 

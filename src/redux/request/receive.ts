@@ -1,8 +1,9 @@
 /**
  * From a response to the one `received` action that stores it: normalized against the
  * confirmed tables, merged into the stored result when the endpoint pages (`mergeResult`), and
- * with the other results it changes (`updateResults`: lists that grow). Used by fetches,
- * `setResponse` and fixtures alike, so all three store a response the same way.
+ * with the other results it changes (`updateResults`: lists that grow; the endpoint's `update`
+ * option, updates.ts). Used by fetches, `setResponse` and fixtures alike, so all three store a
+ * response the same way.
  */
 import { MAX_DEPTH, assertNotTooDeep } from '../../internal/depth'
 import { InputTooDeepError } from '../../internal/errors'
@@ -13,6 +14,7 @@ import type { ReceivedPayload, ResponseTimes } from '../slice/actions'
 import { sourceOf } from '../slice/entitySource'
 import { allResults, getResult, hasResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
+import { runUpdate } from './updates'
 
 /** The payload of the `received` action for `response` to `endpoint(...args)`. */
 export function receivedPayload(
@@ -52,7 +54,12 @@ export function receivedPayload(
   if (endpoint.mergeResult && hasResult(slice, key)) {
     result = endpoint.mergeResult(getResult(slice, key), result)
   }
-  const updates = endpoint.updateResults?.(result, allResults(slice), args as never, normalized)
+  const updates = runUpdate(endpoint, args, slice, {
+    key,
+    normalizedResult: normalized.result,
+    ownResult: result,
+    earlier: endpoint.updateResults?.(result, allResults(slice), args as never, normalized),
+  })
   return {
     key,
     result,

@@ -1,0 +1,117 @@
+/**
+ * An endpoint's `update` option (data-client's Endpoint `update`), run where a response is
+ * stored (receive.ts): `update(normalizedResult, ...args)` names other request keys, and each
+ * key's updater turns its stored result into the new one. The new results are plain data in the
+ * `received` payload, so the reducer only writes them and a replay rebuilds them.
+ *
+ * - Only keys that hold a result are updated; the others are skipped (their updater is not
+ *   called): a list nobody fetched is fetched whole by its first reader, never shown as the one
+ *   item a mutation added, and an updater cannot add keys to the state.
+ * - An updater that returns `undefined`, or the result it was given, changes nothing.
+ * - Any failure (`update` or an updater throws, returns something else than described, or a
+ *   value that cannot be stored) drops every update of this response: the response itself is
+ *   stored, and development builds log an {@link EndpointUpdateError}.
+ */
+import { assertNotTooDeep } from '../../internal/depth'
+import { describeValue } from '../../internal/describe'
+import { isDev } from '../../internal/env'
+import { EndpointUpdateError } from '../../internal/errors'
+import { assignOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
+import { toPlainData } from '../../internal/plainData'
+import type { EndpointInterface } from '../endpointTypes'
+import { getResult, hasResult } from '../slice/requests'
+import type { EntityCacheState } from '../slice/state'
+
+/** What one response is being stored as: its key, its results, and the updates made so far. */
+export interface UpdateInput {
+  /** The request key of the response. */
+  readonly key: string
+  /** The response's own normalized result (what `update` gets). */
+  readonly normalizedResult: unknown
+  /** What the key will hold (the normalized result, or a page merged into its list). */
+  readonly ownResult: unknown
+  /** Other results already changed by this response (lists that grow); updaters see them. */
+  readonly earlier: Readonly<Record<string, unknown>> | undefined
+}
+
+/**
+ * The other results `endpoint(...args)`'s response changes: `earlier` plus what the endpoint's
+ * `update` gives for the keys `slice` holds; `earlier` alone when it has none or it fails.
+ */
+export function runUpdate(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  slice: EntityCacheState,
+  input: UpdateInput,
+): Readonly<Record<string, unknown>> | undefined {
+  const { key, normalizedResult, ownResult, earlier } = input
+  const update = endpoint.update
+  if (update === undefined) return earlier
+  let target: string | undefined
+  try {
+    if (typeof update !== 'function') throw new TypeError(`update is ${describeValue(update)}`)
+    const updaters: unknown = Reflect.apply(update, endpoint, [normalizedResult, ...args])
+    if (updaters === undefined || updaters === null) return earlier
+    if (typeof updaters !== 'object' || Array.isArray(updaters)) {
+      throw new TypeError(`it returned ${describeValue(updaters)}, not an object of updaters`)
+    }
+    const out: Record<string, unknown> = assignOwn({}, earlier ?? {})
+    for (const name of Object.keys(updaters)) {
+      target = name
+      const updater = getOwn(updaters, name)
+      if (typeof updater !== 'function') {
+        throw new TypeError(`its updater is ${describeValue(updater)}, not a function`)
+      }
+      let previous: unknown
+      if (hasOwn(out, name)) previous = getOwn(out, name)
+      else if (name === key) previous = ownResult
+      else if (hasResult(slice, name)) previous = getResult(slice, name)
+      else continue
+      const next: unknown = (updater as (previousResult: unknown) => unknown)(previous)
+      if (next === undefined || next === previous) continue
+      setOwn(out, name, storable(next))
+    }
+    return out
+  } catch (error) {
+    if (isDev) console.error(new EndpointUpdateError(key, target, error))
+    return earlier
+  }
+}
+
+/** An updater's return value as plain JSON data; throws when it cannot be stored. */
+function storable(value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(`the updater returned ${describeValue(value)}, which is not data`)
+  }
+  // Too deep throws (InputTooDeepError); a Date or an instance becomes what JSON would write.
+  const plain = assertNotTooDeep(value) ? value : toPlainData(value)
+  if (refersToItself(plain)) {
+    throw new TypeError('the updater returned a value that contains itself (a cycle)')
+  }
+  return plain
+}
+
+/** True when `root` reaches itself again (a cycle JSON cannot write); without recursion. */
+function refersToItself(root: unknown): boolean {
+  if (typeof root !== 'object' || root === null) return false
+  const onPath = new Set<object>([root])
+  const done = new Set<object>()
+  const stack: Array<{ node: object; children: unknown[]; next: number }> = [
+    { node: root, children: Object.values(root), next: 0 },
+  ]
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as (typeof stack)[number]
+    if (frame.next === frame.children.length) {
+      stack.pop()
+      onPath.delete(frame.node)
+      done.add(frame.node)
+      continue
+    }
+    const child = frame.children[frame.next++]
+    if (typeof child !== 'object' || child === null || done.has(child)) continue
+    if (onPath.has(child)) return true
+    onPath.add(child)
+    stack.push({ node: child, children: Object.values(child), next: 0 })
+  }
+  return false
+}
