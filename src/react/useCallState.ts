@@ -6,8 +6,8 @@
 import { useEffect } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointInterface } from '../redux/endpointTypes'
-import { ExpiryStatus } from '../redux/read/ExpiryStatus'
 import type { CallState } from '../redux/read/readCall'
+import { isUsable } from '../redux/read/usable'
 import { useEntityCache } from './context'
 
 const selectNothing = (): CallState | undefined => undefined
@@ -37,9 +37,7 @@ function isHardError(error: Error): boolean {
 
 /** What to do with a call's state at time `now`. */
 function verdictOf(call: CallState, now: number) {
-  const usable =
-    call.expiryStatus === ExpiryStatus.Valid ||
-    (call.expiryStatus === ExpiryStatus.InvalidIfStale && now <= call.expiresAt)
+  const usable = isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
   const error =
     call.error && standing && (!usable || isHardError(call.error)) ? call.error : undefined
