@@ -29,18 +29,12 @@ export interface CallVerdict {
   pending: boolean
 }
 
-/** Errors that replace data even when stale data exists: client errors (4xx). */
-function isHardError(error: Error): boolean {
-  const status = (error as { status?: unknown }).status
-  return typeof status === 'number' && status >= 400 && status < 500
-}
-
 /** What to do with a call's state at time `now`. */
 function verdictOf(call: CallState, now: number) {
   const usable = isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
   const error =
-    call.error && standing && (!usable || isHardError(call.error)) ? call.error : undefined
+    call.error && standing && (!usable || call.errorPolicy === 'hard') ? call.error : undefined
   return {
     data: usable && !error ? call.data : undefined,
     mustFetch: !usable && !error,

@@ -3,12 +3,12 @@ import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
 import type { CallState, Readable, ResponseState } from './read/readCall'
 import type { Clock } from './request/clock'
+import { failedPayload } from './request/failure'
 import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchThunk'
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from './slice/actions'
 import { requestKeys } from './slice/requests'
-import { serializeError } from './slice/serializeError'
 import type { EntityCacheState } from './slice/state'
 
 export type { StoreLike } from './runtime/storeRuntime'
@@ -193,7 +193,7 @@ export class Controller {
     const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
     const times = { date, fetchedAt: this.#stamp(), expiresAt }
     const key = endpoint.key(...args)
-    this.store.dispatch(actions.failed({ key, error: serializeError(error), times }))
+    this.store.dispatch(actions.failed(failedPayload(endpoint, key, error, times)))
   }
 
   /**

@@ -22,6 +22,13 @@ export interface SerializedError {
   readonly [member: string]: unknown
 }
 
+/**
+ * Whether an error replaces the data a reader shows (`'hard'`) or leaves usable data on screen
+ * (`'soft'`).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/concepts/expiry.md#error-policy
+ */
+export type ErrorPolicy = 'soft' | 'hard'
+
 /** Bookkeeping for one request key. */
 export interface RequestMeta {
   /** When the last response (or error) arrived. */
@@ -36,6 +43,11 @@ export interface RequestMeta {
   readonly invalidatedAt?: number
   /** The error of the last request, when it failed. */
   readonly error?: SerializedError
+  /**
+   * What the endpoint's `errorPolicy` said of that error: `'soft'` keeps usable data on screen,
+   * `'hard'` replaces it. Absent when it has none (or said nothing): the status decides.
+   */
+  readonly errorPolicy?: ErrorPolicy
   /** When the request in flight started; absent when none is. */
   readonly pendingSince?: number
 }
