@@ -16,6 +16,7 @@ beforeEach(() => {
   seedUsers(3)
   db.requests.length = 0
   serverDown = undefined
+  malformed = undefined
   jest.spyOn(console, 'error').mockImplementation(() => undefined)
 })
 afterEach(() => {
@@ -24,12 +25,15 @@ afterEach(() => {
 
 /** Set to make the server answer this status. */
 let serverDown: number | undefined
+/** Set to make the endpoint resolve to this (a body of the wrong shape). */
+let malformed: unknown
 
 /** GET /users/:id with the given policy (a missing user answers 404). */
 function getUserWith(errorPolicy?: (error: any) => 'soft' | 'hard' | undefined) {
   return new Endpoint(
     async ({ id }: { id: number }) => {
       if (serverDown) throw new NetworkError(serverDown, 'Service Unavailable')
+      if (malformed !== undefined) return malformed
       return fetchJson(`/users/${id}`)
     },
     { schema: User, name: 'getUserPolicy', ...(errorPolicy ? { errorPolicy } : {}) },
@@ -82,4 +86,13 @@ test('without a policy: a 404 is hard, a 5xx keeps the data', async () => {
   db.users.delete(1)
   await act(() => controller.fetch(endpoint, { id: 1 }).catch(() => undefined))
   expect(screen.getByRole('alert').textContent).toContain('Not Found')
+})
+
+test('a response of the wrong shape (status 400) is hard: it replaces the data', async () => {
+  const endpoint = getUserWith()
+  renderWithCache(<Profile endpoint={endpoint} />)
+  expect(await screen.findByText('User 1')).toBeTruthy()
+  malformed = []
+  await act(() => controller.fetch(endpoint, { id: 1 }).catch(() => undefined))
+  expect(screen.getByRole('alert').textContent).toContain('no usable primary key')
 })

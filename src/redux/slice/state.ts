@@ -14,7 +14,7 @@ export type StoredTables<T> = Readonly<Record<string, Readonly<Record<string, T>
 export interface SerializedError {
   readonly name: string
   readonly message: string
-  /** HTTP status for network errors (400 for unparsable bodies). */
+  /** HTTP status for network errors; 400 for unparsable bodies and responses bad for their schema. */
   readonly status?: number
   /** Stable code for our own errors (docs/errors.md). */
   readonly code?: string
