@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointInterface } from '../redux/endpointTypes'
 import type { CallState } from '../redux/read/readCall'
-import { isUsable } from '../redux/read/usable'
+import { isUsable, reportedError } from '../redux/read/usable'
 import { useEntityCache } from './context'
 
 const selectNothing = (): CallState | undefined => undefined
@@ -33,8 +33,7 @@ export interface CallVerdict {
 function verdictOf(call: CallState, now: number) {
   const usable = isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
-  const error =
-    call.error && standing && (!usable || call.errorPolicy === 'hard') ? call.error : undefined
+  const error = standing ? reportedError(call, now) : undefined
   return {
     data: usable && !error ? call.data : undefined,
     mustFetch: !usable && !error,

@@ -96,3 +96,39 @@ test('a response of the wrong shape (status 400) is hard: it replaces the data',
   await act(() => controller.fetch(endpoint, { id: 1 }).catch(() => undefined))
   expect(screen.getByRole('alert').textContent).toContain('no usable primary key')
 })
+
+test('useError and controller.getError agree (no data, soft beside data, hard)', async () => {
+  const endpoint = getUserWith()
+  const seen: (Error | undefined)[] = []
+  function Both() {
+    controller = useController()
+    const error = useError(endpoint, { id: 1 })
+    return <p>{error ? `error ${(error as { status?: number }).status}` : 'no error'}</p>
+  }
+  const { store } = renderWithCache(<Both />)
+  const compare = () => {
+    const hook = screen.getByText(/error/).textContent
+    const fromController = controller.getError(endpoint, { id: 1 }, store.getState())
+    seen.push(fromController)
+    expect(hook).toBe(
+      fromController ? `error ${(fromController as NetworkError).status}` : 'no error',
+    )
+  }
+  serverDown = 503
+  await act(() => controller.fetch(endpoint, { id: 1 }).catch(() => undefined))
+  compare() // no data: reported
+  serverDown = undefined
+  await act(() => controller.fetch(endpoint, { id: 1 }))
+  serverDown = 503
+  await act(() => controller.fetch(endpoint, { id: 1 }).catch(() => undefined))
+  compare() // soft beside data: neither reports it
+  serverDown = undefined
+  db.users.delete(1)
+  await act(() => controller.fetch(endpoint, { id: 1 }).catch(() => undefined))
+  compare() // 404: hard
+  expect(seen.map((error) => (error as NetworkError | undefined)?.status)).toEqual([
+    503,
+    undefined,
+    404,
+  ])
+})
