@@ -21,6 +21,13 @@ export interface EndpointOptions<TSchema = unknown> {
   invalidIfStale?: boolean
   /** Polling interval for subscriptions (ms). */
   pollFrequency?: number
+  /**
+   * Whether a failure is `'soft'` (readers keep showing usable data) or `'hard'` (the error
+   * replaces it), from the error as thrown; `undefined` keeps the default rule (a 4xx is hard,
+   * anything else soft).
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#errorpolicy
+   */
+  errorPolicy?: (error: any) => 'soft' | 'hard' | undefined
   /** Custom cache key. */
   key?: (...args: any[]) => string
   /** Post-processes the resolved value before it is normalized. */
@@ -67,6 +74,8 @@ export interface EndpointInstance<
   readonly errorExpiryLength?: number
   readonly invalidIfStale?: boolean
   readonly pollFrequency?: number
+  /** Soft or hard for a failure (see {@link EndpointOptions.errorPolicy}). */
+  readonly errorPolicy?: (error: any) => 'soft' | 'hard' | undefined
   /** The wrapped function (called with `this` = the endpoint). */
   readonly fetchFunction: TFetch
   /** Its name (used in the default key and in DevTools). */

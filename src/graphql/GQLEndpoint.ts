@@ -12,6 +12,8 @@ export interface GQLOptions {
   errorExpiryLength?: number
   invalidIfStale?: boolean
   pollFrequency?: number
+  /** Soft or hard for a failure (see `EndpointOptions.errorPolicy`). */
+  errorPolicy?: (error: any) => 'soft' | 'hard' | undefined
   name?: string
   /** Any other member (readable as `this.member` in overrides). */
   [member: string]: unknown

@@ -22,6 +22,22 @@ export type ErrorCode =
   | 'bad-update'
 
 /**
+ * The `status` of the errors raised while storing a response (a record without a primary key,
+ * a failing `validate`, nesting too deep, a response of the wrong shape): the response was bad
+ * for its schema, a client error, as in Reactive Data Client. So readers treat them as hard
+ * errors, and code branching on `status` sees a 4xx.
+ */
+export const BAD_RESPONSE_STATUS = 400
+
+/** The codes of those errors (their `status` is {@link BAD_RESPONSE_STATUS}). */
+export const BAD_RESPONSE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'missing-pk',
+  'invalid-entity',
+  'too-deep',
+  'unexpected-response',
+])
+
+/**
  * Base class of every error thrown by rtk-resources.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md
  */
@@ -70,6 +86,8 @@ export class MissingPrimaryKeyError extends RtkResourcesError {
   readonly pk: unknown
   /** The offending input (as received). */
   readonly input: unknown
+  /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
+  readonly status: number
 
   constructor(entityKey: string, pk: unknown, input: unknown) {
     super(
@@ -79,6 +97,7 @@ export class MissingPrimaryKeyError extends RtkResourcesError {
         `give the schema the right Entity (or a pk function) for this payload.`,
     )
     this.name = 'MissingPrimaryKeyError'
+    this.status = BAD_RESPONSE_STATUS
     this.entityKey = entityKey
     this.pk = pk
     this.input = input
@@ -94,6 +113,8 @@ export class EntityValidationError extends RtkResourcesError {
   readonly entityKey: string
   /** What `validate()` returned. */
   readonly reason: string
+  /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
+  readonly status: number
 
   constructor(entityKey: string, reason: string, input: unknown) {
     super(
@@ -102,6 +123,7 @@ export class EntityValidationError extends RtkResourcesError {
         `${describeValue(input)}. Fix the payload, or relax ${entityKey}.validate().`,
     )
     this.name = 'EntityValidationError'
+    this.status = BAD_RESPONSE_STATUS
     this.entityKey = entityKey
     this.reason = reason
   }
@@ -140,6 +162,8 @@ export class SetupError extends RtkResourcesError {
 export class InputTooDeepError extends RtkResourcesError {
   /** The depth limit it went past, when that is how it was found. */
   readonly limit?: number
+  /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
+  readonly status: number
 
   constructor(cause: unknown, limit?: number) {
     super(
@@ -152,6 +176,7 @@ export class InputTooDeepError extends RtkResourcesError {
       cause === undefined ? undefined : { cause },
     )
     this.name = 'InputTooDeepError'
+    this.status = BAD_RESPONSE_STATUS
     if (limit !== undefined) this.limit = limit
   }
 }
@@ -283,6 +308,8 @@ export class UnexpectedResponseError extends RtkResourcesError {
   readonly found: string
   /** The offending input (as received). */
   readonly input: unknown
+  /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
+  readonly status: number
 
   constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
     const found = typeof input
@@ -300,6 +327,7 @@ export class UnexpectedResponseError extends RtkResourcesError {
         ' Nothing was stored.',
     )
     this.name = 'UnexpectedResponseError'
+    this.status = BAD_RESPONSE_STATUS
     this.expected = expected
     this.found = found
     this.input = input

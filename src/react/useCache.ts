@@ -1,14 +1,16 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import type { Query } from '../redux/read/Query'
+import { usableData } from '../redux/read/usable'
 import { useEntityCache } from './context'
 
 const selectNothing = () => undefined
 
 /**
- * Reads the call's data from the cache; never fetches. `undefined` when absent (or `null` args).
- * Re-renders only when this data changes.
+ * Reads the call's data from the cache; never fetches. `undefined` when `useSuspense` would not
+ * show it: absent, invalidated, incomplete, stale with `invalidIfStale` (or `null` args). Stale
+ * data of other endpoints is returned. Re-renders only when what it returns changes.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usecache
  */
 export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Query<any, any, any>>(
@@ -29,9 +31,17 @@ export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Qu
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [cache, store, key],
   )
-  return useSelector(
-    active ? cache.select(readable, ...(args as EndpointArgs<TEndpoint>)) : selectNothing,
-  ) as EndpointData<TEndpoint> | undefined
+  const selectCall = active
+    ? cache.selectCall(readable, ...(args as EndpointArgs<TEndpoint>))
+    : undefined
+  // The data, or `undefined` when not usable: the same reference while that holds, so a change
+  // of the call's other parts (pending, an error) does not re-render.
+  const selectShown = useMemo(
+    () =>
+      selectCall ? (root: unknown) => usableData(selectCall(root), Date.now()) : selectNothing,
+    [selectCall],
+  )
+  return useSelector(selectShown) as EndpointData<TEndpoint> | undefined
 }
 
 /**

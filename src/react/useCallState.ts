@@ -6,8 +6,8 @@
 import { useEffect } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointInterface } from '../redux/endpointTypes'
-import { ExpiryStatus } from '../redux/read/ExpiryStatus'
 import type { CallState } from '../redux/read/readCall'
+import { isUsable, reportedError } from '../redux/read/usable'
 import { useEntityCache } from './context'
 
 const selectNothing = (): CallState | undefined => undefined
@@ -29,20 +29,11 @@ export interface CallVerdict {
   pending: boolean
 }
 
-/** Errors that replace data even when stale data exists: client errors (4xx). */
-function isHardError(error: Error): boolean {
-  const status = (error as { status?: unknown }).status
-  return typeof status === 'number' && status >= 400 && status < 500
-}
-
 /** What to do with a call's state at time `now`. */
 function verdictOf(call: CallState, now: number) {
-  const usable =
-    call.expiryStatus === ExpiryStatus.Valid ||
-    (call.expiryStatus === ExpiryStatus.InvalidIfStale && now <= call.expiresAt)
+  const usable = isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
-  const error =
-    call.error && standing && (!usable || isHardError(call.error)) ? call.error : undefined
+  const error = standing ? reportedError(call, now) : undefined
   return {
     data: usable && !error ? call.data : undefined,
     mustFetch: !usable && !error,

@@ -2,13 +2,14 @@ import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTy
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
 import type { CallState, Readable, ResponseState } from './read/readCall'
+import { reportedError } from './read/usable'
 import type { Clock } from './request/clock'
+import { failedPayload } from './request/failure'
 import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchThunk'
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from './slice/actions'
 import { requestKeys } from './slice/requests'
-import { serializeError } from './slice/serializeError'
 import type { EntityCacheState } from './slice/state'
 
 export type { StoreLike } from './runtime/storeRuntime'
@@ -193,7 +194,7 @@ export class Controller {
     const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
     const times = { date, fetchedAt: this.#stamp(), expiresAt }
     const key = endpoint.key(...args)
-    this.store.dispatch(actions.failed({ key, error: serializeError(error), times }))
+    this.store.dispatch(actions.failed(failedPayload(endpoint, key, error, times)))
   }
 
   /**
@@ -211,13 +212,17 @@ export class Controller {
     >
   }
 
-  /** The error recorded for a call, read from `rootState` (the last argument), as an Error. */
+  /**
+   * The error recorded for a call, read from `rootState` (the last argument), as an Error;
+   * `undefined` while the error is soft (`errorPolicy`; by default anything but a 4xx) and the
+   * call has usable data, as `useError` reports it.
+   */
   getError<TReadable extends Readable>(
     readable: TReadable,
     ...argsAndState: ArgsThen<EndpointArgs<TReadable>>
   ): Error | undefined {
     const [args, root] = splitLast(argsAndState)
-    return this.#core.selectCall(readable, ...args)(root).error
+    return reportedError(this.#core.selectCall(readable, ...args)(root), Date.now())
   }
 
   /**

@@ -26,6 +26,11 @@ export interface EndpointInterface<
   /** Polling interval (ms) for subscriptions. */
   readonly pollFrequency?: number
   /**
+   * Whether a failure of this endpoint is `'soft'` (usable data stays on screen) or `'hard'`
+   * (the error replaces it); `undefined` leaves it to the default rule (4xx hard, others soft).
+   */
+  errorPolicy?(error: any): 'soft' | 'hard' | undefined
+  /**
    * Combines the stored (normalized) result of this key with a new normalized response; its
    * return value is stored and dispatched. Used by paginated lists to append pages. Requests of
    * such an endpoint are deduplicated by key and arguments, not by key alone.

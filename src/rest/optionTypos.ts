@@ -29,6 +29,7 @@ const KNOWN = [
   'errorExpiryLength',
   'invalidIfStale',
   'pollFrequency',
+  'errorPolicy',
   'getOptimisticResponse',
   'updateResults',
   'update',

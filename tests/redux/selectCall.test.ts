@@ -87,6 +87,9 @@ test('an error: the same Error object while stored; data of an earlier success b
   expect(call.errorExpiresAt).toBeGreaterThanOrEqual(Date.now())
   expect(call.data).toBeInstanceOf(User)
   expect(select(store.getState()).error).toBe(call.error)
+  // A soft error (5xx) beside usable data: getError, like useError, gives undefined.
+  expect(controller.getError(getUser, { id: 3 }, store.getState())).toBeUndefined()
+  controller.invalidate(getUser, { id: 3 })
   expect(controller.getError(getUser, { id: 3 }, store.getState())).toBe(call.error)
 })
 

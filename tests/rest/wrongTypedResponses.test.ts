@@ -3,7 +3,14 @@
  * data already stored stays as it was.
  */
 import { http, HttpResponse } from 'msw'
-import { Entity, UnexpectedResponseError, normalize, schema } from 'rtk-resources'
+import {
+  Entity,
+  MissingPrimaryKeyError,
+  NetworkError,
+  UnexpectedResponseError,
+  normalize,
+  schema,
+} from 'rtk-resources'
 import { makeRestStore } from '../fixtures/restStore'
 import { API, Todo, TodoResource } from '../fixtures/resources'
 import { thrown } from '../fixtures/tables'
@@ -84,4 +91,31 @@ describe('through the store', () => {
     expect(list?.every((todo) => todo instanceof Todo)).toBe(true)
     check()
   })
+})
+
+describe('status 400 (data-client: a malformed response rejects with a status above 399)', () => {
+  it.each([
+    ['[]', [], MissingPrimaryKeyError],
+    ['{}', {}, MissingPrimaryKeyError],
+    ['5', 5, UnexpectedResponseError],
+    ["'hi'", 'hi', UnexpectedResponseError],
+  ] as const)(
+    '%s for an Entity: rejects with status 400, recorded with it',
+    async (_, body, Class) => {
+      const { store, controller, replay, check } = makeRestStore()
+      server.use(http.get(`${API}/todos/:id`, () => HttpResponse.json(body as never)))
+      const error = await controller.fetch(TodoResource.get, { id: 1 }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(Class)
+      expect(error).toMatchObject({ status: 400 })
+      const code = (error as { code: string }).code
+      // The slice keeps status and code; the error read back keeps them, and its name.
+      const key = TodoResource.get.key({ id: 1 })
+      expect(store.getState().data.meta[key]?.error).toMatchObject({ status: 400, code })
+      const read = controller.getError(TodoResource.get, { id: 1 }, store.getState())
+      expect(read).toMatchObject({ name: Class.name, status: 400, code })
+      expect(read).not.toBeInstanceOf(NetworkError)
+      expect(replay()).toEqual(store.getState())
+      check()
+    },
+  )
 })

@@ -11,7 +11,8 @@ import { ExpiryStatus } from './ExpiryStatus'
 import type { Query } from './Query'
 import { readSourceOf } from '../slice/entitySource'
 import { deserializeError } from '../slice/serializeError'
-import type { EntityCacheState, RequestMeta } from '../slice/state'
+import type { EntityCacheState, ErrorPolicy, RequestMeta } from '../slice/state'
+import { errorPolicyIn } from './errorPolicy'
 
 /** The tables a read sees: confirmed records, their meta, and the optimistic layers on top. */
 export type TablesView = Pick<
@@ -101,6 +102,12 @@ export interface CallState<TData = unknown> {
   readonly error: Error | undefined
   /** Until when that error stands before readers retry (epoch ms); 0 without an error. */
   readonly errorExpiresAt: number
+  /**
+   * How that error counts: `'hard'` replaces the data readers show, `'soft'` leaves usable data
+   * on screen (the endpoint's `errorPolicy`, else 4xx hard and the rest soft); `undefined`
+   * without an error.
+   */
+  readonly errorPolicy: ErrorPolicy | undefined
   /** A request for this call is in flight. */
   readonly pending: boolean
   /** A record the data needs failed `validate` (a reader should fetch). */
@@ -132,6 +139,7 @@ export function endpointCallState(
     expiresAt: entityExpiresAt ?? meta?.expiresAt ?? 0,
     error: meta?.error ? deserializeError(meta.error) : undefined,
     errorExpiresAt: meta?.error ? meta.expiresAt : 0,
+    errorPolicy: errorPolicyIn(meta),
     pending: meta?.pendingSince !== undefined,
     incomplete,
   }
@@ -145,6 +153,7 @@ export function queryCallState(data: unknown): CallState {
     expiresAt: 0,
     error: undefined,
     errorExpiresAt: 0,
+    errorPolicy: undefined,
     pending: false,
     incomplete: false,
   }

@@ -14,9 +14,9 @@ import type { RootSelector } from '../read/selectors'
 import type { Flight } from '../runtime/inFlight'
 import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
 import type { EntityCacheActions } from '../slice/actions'
-import { serializeError } from '../slice/serializeError'
 import type { EntityCacheState } from '../slice/state'
 import type { Clock } from './clock'
+import { failedPayload } from './failure'
 import { writeOptimistic } from './optimistic'
 import { receivedPayload } from './receive'
 
@@ -149,7 +149,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         } else {
           const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
           const times = { date, fetchedAt, expiresAt }
-          dispatch(actions.failed({ key, error: serializeError(error), times }))
+          dispatch(actions.failed(failedPayload(endpoint, key, error, times)))
         }
         throw error
       }

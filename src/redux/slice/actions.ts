@@ -1,7 +1,7 @@
 import type { PayloadActionCreator } from '@reduxjs/toolkit'
 import { createAction } from '@reduxjs/toolkit'
 import type { EntityMeta, EntityRecord, EntityTables } from '../../normalizr/types'
-import type { OptimisticLayer, SerializedError } from './state'
+import type { ErrorPolicy, OptimisticLayer, SerializedError } from './state'
 
 /** Times of one response or error. */
 export interface ResponseTimes {
@@ -48,6 +48,8 @@ export interface FailedPayload {
   readonly key: string
   readonly error: SerializedError
   readonly times: ResponseTimes
+  /** The endpoint's `errorPolicy` verdict on the error, when it gave one. */
+  readonly errorPolicy?: ErrorPolicy
 }
 
 /**

@@ -81,7 +81,8 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
 }
 
 /** A request failed: its error is recorded beside the data of an earlier success. */
-export function failed(state: EntityCacheState, { key, error, times }: FailedPayload) {
+export function failed(state: EntityCacheState, payload: FailedPayload) {
+  const { key, error, times, errorPolicy } = payload
   if (times.fetchedAt < state.resetAt) return state
   const previous = getRequestMeta(state, key)
   if (previous && previous.fetchedAt > times.fetchedAt) {
@@ -92,6 +93,7 @@ export function failed(state: EntityCacheState, { key, error, times }: FailedPay
     fetchedAt: times.fetchedAt,
     expiresAt: times.expiresAt,
     error,
+    ...(errorPolicy === undefined ? {} : { errorPolicy }),
     ...newerPending(previous, times.fetchedAt),
   }
   return withoutLayer(withMeta(state, key, meta), key, times.fetchedAt)

@@ -1,4 +1,4 @@
-import { NetworkError } from '../../internal/errors'
+import { BAD_RESPONSE_CODES, NetworkError } from '../../internal/errors'
 import { isPlainObject } from '../../internal/ownKeys'
 import { fitJson } from './fitJson'
 import type { SerializedError } from './state'
@@ -83,17 +83,19 @@ export function serializeError(error: unknown): SerializedError {
 const rebuilt = new WeakMap<SerializedError, Error>()
 
 /**
- * Makes an `Error` again from its serialized form (a `NetworkError` when it has a status), once
- * per stored object so readers get a stable reference.
+ * Makes an `Error` again from its serialized form (a `NetworkError` when it has a status, but
+ * for the errors raised while storing a response, which keep their `code` and `status` on an
+ * `Error`), once per stored object so readers get a stable reference.
  */
 export function deserializeError(serialized: SerializedError): Error {
   let error = rebuilt.get(serialized)
   if (error) return error
   const { name, message, status, ...rest } = serialized
+  const badResponse = typeof rest.code === 'string' && BAD_RESPONSE_CODES.has(rest.code)
   error =
-    typeof status === 'number'
+    typeof status === 'number' && !badResponse
       ? new NetworkError(status, message, { body: rest.body })
-      : Object.assign(new Error(message), { name })
+      : Object.assign(new Error(message), { name }, status === undefined ? {} : { status })
   for (const member of Object.keys(rest)) {
     // A NetworkError has its own `body` and `code`; other errors keep theirs as data.
     if (error instanceof NetworkError && (member === 'body' || member === 'code')) continue

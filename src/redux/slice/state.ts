@@ -14,13 +14,20 @@ export type StoredTables<T> = Readonly<Record<string, Readonly<Record<string, T>
 export interface SerializedError {
   readonly name: string
   readonly message: string
-  /** HTTP status for network errors (400 for unparsable bodies). */
+  /** HTTP status for network errors; 400 for unparsable bodies and responses bad for their schema. */
   readonly status?: number
   /** Stable code for our own errors (docs/errors.md). */
   readonly code?: string
   /** Any other plain members the error carried (GraphQL `errors`, a JSON error body, ...). */
   readonly [member: string]: unknown
 }
+
+/**
+ * Whether an error replaces the data a reader shows (`'hard'`) or leaves usable data on screen
+ * (`'soft'`).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/concepts/expiry.md#error-policy
+ */
+export type ErrorPolicy = 'soft' | 'hard'
 
 /** Bookkeeping for one request key. */
 export interface RequestMeta {
@@ -36,6 +43,11 @@ export interface RequestMeta {
   readonly invalidatedAt?: number
   /** The error of the last request, when it failed. */
   readonly error?: SerializedError
+  /**
+   * What the endpoint's `errorPolicy` said of that error: `'soft'` keeps usable data on screen,
+   * `'hard'` replaces it. Absent when it has none (or said nothing): the status decides.
+   */
+  readonly errorPolicy?: ErrorPolicy
   /** When the request in flight started; absent when none is. */
   readonly pendingSince?: number
 }

@@ -1,0 +1,41 @@
+/**
+ * What a failed request records: its error as plain data and, when the endpoint has an
+ * `errorPolicy`, its verdict on the error (asked once, with the error as thrown), so that the
+ * reducer and every later read need no endpoint.
+ */
+import { isDev } from '../../internal/env'
+import type { EndpointInterface } from '../endpointTypes'
+import type { FailedPayload, ResponseTimes } from '../slice/actions'
+import { serializeError } from '../slice/serializeError'
+import type { ErrorPolicy } from '../slice/state'
+
+/**
+ * The endpoint's `errorPolicy` verdict on `error`: `'soft'`, `'hard'`, or `undefined` (no
+ * policy, no opinion, or a policy that threw or answered something else: the status decides).
+ */
+export function errorPolicyOf(
+  endpoint: EndpointInterface,
+  error: unknown,
+): ErrorPolicy | undefined {
+  if (typeof endpoint.errorPolicy !== 'function') return undefined
+  let verdict: unknown
+  try {
+    verdict = endpoint.errorPolicy(error)
+  } catch (thrown) {
+    if (isDev) console.error('rtk-resources: errorPolicy threw; the status decides.', thrown)
+    return undefined
+  }
+  return verdict === 'soft' || verdict === 'hard' ? verdict : undefined
+}
+
+/** The `failed` payload of `error` for `endpoint`'s call `key`. */
+export function failedPayload(
+  endpoint: EndpointInterface,
+  key: string,
+  error: unknown,
+  times: ResponseTimes,
+): FailedPayload {
+  const errorPolicy = errorPolicyOf(endpoint, error)
+  const payload = { key, error: serializeError(error), times }
+  return errorPolicy === undefined ? payload : { ...payload, errorPolicy }
+}

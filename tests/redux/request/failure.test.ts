@@ -1,0 +1,110 @@
+/**
+ * The `errorPolicy` endpoint option (data-client's Endpoint.errorPolicy): asked once per
+ * failure with the error as thrown, its verdict recorded in the slice; without a verdict, a 4xx
+ * is hard and anything else soft.
+ */
+import { Endpoint, NetworkError } from 'rtk-resources'
+import { User } from '../../fixtures/entities'
+import { expectPlain, makeStore } from '../../fixtures/store'
+
+class Throttled extends Error {
+  retryIn = 30
+}
+
+/** An endpoint that answers Ada until `failWith` is set, then throws it. */
+function failing(options: { errorPolicy?: (error: any) => 'soft' | 'hard' | undefined } = {}) {
+  const control: { failWith: unknown } = { failWith: undefined }
+  const endpoint = new Endpoint(
+    async ({ id }: { id: number }) => {
+      if (control.failWith !== undefined) throw control.failWith
+      return { id, name: 'Ada', posts: [] }
+    },
+    { schema: User, name: 'user', ...options },
+  )
+  return { endpoint, control }
+}
+
+test('without a policy: 4xx hard, 5xx and errors without a status soft; nothing recorded', async () => {
+  const { store, cache, controller } = makeStore()
+  const { endpoint, control } = failing()
+  for (const [error, policy] of [
+    [new NetworkError(404, 'Not Found'), 'hard'],
+    [new NetworkError(503, 'Unavailable'), 'soft'],
+    [new TypeError('Failed to fetch'), 'soft'],
+  ] as const) {
+    control.failWith = error
+    await controller.fetch(endpoint, { id: 1 }).catch(() => undefined)
+    expect(cache.selectCall(endpoint, { id: 1 })(store.getState()).errorPolicy).toBe(policy)
+    expect(store.getState().data.meta['user [{"id":1}]']).not.toHaveProperty('errorPolicy')
+  }
+  control.failWith = undefined
+  await controller.fetch(endpoint, { id: 1 })
+  expect(cache.selectCall(endpoint, { id: 1 })(store.getState()).errorPolicy).toBeUndefined()
+})
+
+test('errorPolicy decides from the error as thrown; its verdict is recorded and replays', async () => {
+  const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+  const seen: unknown[] = []
+  const { endpoint, control } = failing({
+    errorPolicy: (error) => {
+      seen.push(error)
+      if (error instanceof Throttled) return 'soft'
+      return (error as { status?: number }).status === 503 ? 'hard' : undefined
+    },
+  })
+  await controller.fetch(endpoint, { id: 1 })
+  const throttled = Object.assign(new Throttled('slow down'), { status: 429 })
+  control.failWith = throttled
+  await expect(controller.fetch(endpoint, { id: 1 })).rejects.toBe(throttled)
+  expect(seen).toEqual([throttled])
+  const meta = () => store.getState().data.meta['user [{"id":1}]']
+  expect(meta()?.errorPolicy).toBe('soft')
+  const call = () => cache.selectCall(endpoint, { id: 1 })(store.getState())
+  expect(call().errorPolicy).toBe('soft')
+  expect(call().data).toBeInstanceOf(User)
+
+  control.failWith = new NetworkError(503, 'Unavailable')
+  await controller.fetch(endpoint, { id: 1 }).catch(() => undefined)
+  expect(meta()?.errorPolicy).toBe('hard')
+  expect(call().errorPolicy).toBe('hard')
+
+  // No opinion: the default rule (a 404 is hard), and nothing recorded.
+  control.failWith = new NetworkError(404, 'Not Found')
+  await controller.fetch(endpoint, { id: 1 }).catch(() => undefined)
+  expect(meta()).not.toHaveProperty('errorPolicy')
+  expect(call().errorPolicy).toBe('hard')
+
+  expectPlain(store.getState())
+  expect(replay()).toEqual(store.getState())
+  expectSilentChecks()
+})
+
+test('setError asks the policy too', () => {
+  const { store, cache, controller } = makeStore()
+  const { endpoint } = failing({ errorPolicy: () => 'soft' })
+  controller.setError(endpoint, { id: 2 }, new NetworkError(404, 'Not Found'))
+  expect(store.getState().data.meta['user [{"id":2}]']?.errorPolicy).toBe('soft')
+  expect(cache.selectCall(endpoint, { id: 2 })(store.getState()).errorPolicy).toBe('soft')
+})
+
+test('a policy that throws or answers something else leaves it to the status', async () => {
+  const { store, cache, controller } = makeStore()
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+  const throwing = failing({
+    errorPolicy: () => {
+      throw new Error('bug in policy')
+    },
+  })
+  throwing.control.failWith = new NetworkError(404, 'Not Found')
+  await expect(controller.fetch(throwing.endpoint, { id: 1 })).rejects.toMatchObject({
+    status: 404,
+  })
+  expect(cache.selectCall(throwing.endpoint, { id: 1 })(store.getState()).errorPolicy).toBe('hard')
+  expect(error).toHaveBeenCalled()
+
+  const odd = failing({ errorPolicy: () => 'maybe' as never })
+  odd.control.failWith = new NetworkError(500, 'Oops')
+  await controller.fetch(odd.endpoint, { id: 3 }).catch(() => undefined)
+  expect(store.getState().data.meta['user [{"id":3}]']).not.toHaveProperty('errorPolicy')
+  expect(cache.selectCall(odd.endpoint, { id: 3 })(store.getState()).errorPolicy).toBe('soft')
+})

@@ -1,0 +1,39 @@
+/**
+ * Errors as plain data and back: the `status` 400 of the errors raised while storing a response
+ * is kept, and reading them back keeps their `code` (they are not NetworkErrors).
+ */
+import { Entity, GraphQLError, NetworkError, normalize } from 'rtk-resources'
+import { deserializeError, serializeError } from '../../../src/redux/slice/serializeError'
+import { thrown } from '../../fixtures/tables'
+
+class User extends Entity {
+  id = 0
+  pk() {
+    return this.id
+  }
+  static key = 'User'
+}
+
+test('an error raised while storing a response keeps status, code and name', () => {
+  const error = thrown(() => normalize(User, {})) as Error
+  const plain = serializeError(error)
+  expect(plain).toMatchObject({ name: 'MissingPrimaryKeyError', code: 'missing-pk', status: 400 })
+  expect(JSON.parse(JSON.stringify(plain))).toEqual(plain)
+  const read = deserializeError(plain)
+  expect(read).not.toBeInstanceOf(NetworkError)
+  expect(read).toMatchObject({ name: 'MissingPrimaryKeyError', code: 'missing-pk', status: 400 })
+  expect(read.message).toBe(error.message)
+  expect(deserializeError(plain)).toBe(read)
+})
+
+test('other errors with a status are read back as NetworkErrors, as before', () => {
+  const network = deserializeError(serializeError(new NetworkError(404, 'Not Found')))
+  expect(network).toBeInstanceOf(NetworkError)
+  expect(network).toMatchObject({ status: 404, code: 'network' })
+  const graphql = deserializeError(serializeError(new GraphQLError(200, [{ message: 'no' }])))
+  expect(graphql).toBeInstanceOf(NetworkError)
+  expect(graphql).toMatchObject({ name: 'GraphQLError', status: 200, errors: [{ message: 'no' }] })
+  const custom = deserializeError(serializeError(Object.assign(new Error('x'), { status: 409 })))
+  expect(custom).toBeInstanceOf(NetworkError)
+  expect(custom).toMatchObject({ status: 409 })
+})
