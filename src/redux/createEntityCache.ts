@@ -211,6 +211,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     actions,
     selectSlice,
     select,
+    selectResponse,
     readOnce,
     defaults,
     clock,

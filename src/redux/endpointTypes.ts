@@ -1,6 +1,7 @@
 import type { NormalizedResponse } from '../normalizr/types'
 import type { Delete } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
+import type { ExpiryStatus } from './read/ExpiryStatus'
 
 /**
  * What the cache needs from an endpoint: callable with its arguments, a cache key, and options.
@@ -76,6 +77,18 @@ export interface OptimisticSnapshot {
     readable: TReadable,
     ...args: EndpointArgs<TReadable>
   ): EndpointData<TReadable> | undefined
+  /**
+   * The call's data with its freshness, as `controller.getResponse` gives it: `{ data,
+   * expiryStatus, expiresAt }` (data-client's `snapshot.getResponse`).
+   */
+  getResponse<TReadable extends EndpointInterface<any, any, any> | { readonly isQuery: true }>(
+    readable: TReadable,
+    ...args: EndpointArgs<TReadable>
+  ): {
+    data: EndpointData<TReadable> | undefined
+    expiryStatus: ExpiryStatus
+    expiresAt: number
+  }
 }
 
 /** The arguments an endpoint (or Query) takes. */

@@ -1,4 +1,4 @@
-import { Endpoint, Query, schema } from 'rtk-resources'
+import { Endpoint, ExpiryStatus, Query, schema } from 'rtk-resources'
 import type { OptimisticSnapshot } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { deferred, expectPlain, makeStore } from '../fixtures/store'
@@ -159,4 +159,36 @@ test('a record shown through its layer keeps its instance while other layers com
   expect(after?.[0]).toBe(before)
   calls[0]?.resolve({ id: 1, name: 'Ada 2' })
   await first
+})
+
+test('snapshot.getResponse reads a call with its freshness, as controller.getResponse does', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const seen: Array<{ names?: string[]; status: unknown; expiresAt: number }> = []
+  const team = new Endpoint(async (_args: { id: number }) => [], { schema: [User], name: 'team' })
+  const renameFirst = new Endpoint(async (_args: { name: string }) => ({ id: 1, name: 'Server' }), {
+    schema: User,
+    sideEffect: true,
+    name: 'renameFirst',
+    getOptimisticResponse(snap: OptimisticSnapshot, { name }: { name: string }) {
+      const { data, expiryStatus, expiresAt } = snap.getResponse(getUsers)
+      seen.push({ names: data?.map((u) => u.name), status: expiryStatus, expiresAt })
+      const unknown = snap.getResponse(team, { id: 9 })
+      seen.push({
+        names: unknown.data?.map((u) => u.name),
+        status: unknown.expiryStatus,
+        expiresAt: unknown.expiresAt,
+      })
+      return { id: 1, name }
+    },
+  })
+  const expected = controller.getResponse(getUsers, store.getState())
+  const pending = controller.fetch(renameFirst, { name: 'Optimistic' })
+  expect(cache.select(getUsers)(store.getState())?.[0]?.name).toBe('Optimistic')
+  await pending
+  expect(seen).toEqual([
+    { names: ['Ada', 'Grace'], status: expected.expiryStatus, expiresAt: expected.expiresAt },
+    { names: undefined, status: ExpiryStatus.Invalid, expiresAt: 0 },
+  ])
+  expect(cache.select(getUsers)(store.getState())?.[0]?.name).toBe('Server')
 })

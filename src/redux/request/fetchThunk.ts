@@ -9,7 +9,7 @@ import { abortReason, isAbortError } from '../../internal/abort'
 import { isDev } from '../../internal/env'
 import { stableStringify } from '../../internal/stableStringify'
 import type { EndpointInterface } from '../endpointTypes'
-import type { Readable } from '../read/readCall'
+import type { Readable, ResponseState } from '../read/readCall'
 import type { RootSelector } from '../read/selectors'
 import type { Flight } from '../runtime/inFlight'
 import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
@@ -37,6 +37,8 @@ export interface FetchDeps {
   selectSlice: (root: unknown) => EntityCacheState
   /** The data selector of a call (what `getOptimisticResponse` reads). */
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
+  /** The `{ data, expiryStatus, expiresAt }` selector of a call (`snapshot.getResponse`). */
+  selectResponse: (readable: Readable, ...args: readonly unknown[]) => RootSelector<ResponseState>
   /** A call's data in a state, read once (what a fetch resolves to: the data as now stored). */
   readOnce: (endpoint: EndpointInterface, args: readonly unknown[], root: unknown) => unknown
   defaults: ExpiryDefaults

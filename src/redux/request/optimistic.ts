@@ -8,13 +8,14 @@ import { normalize } from '../../normalizr/normalize'
 import { emptySource } from '../../normalizr/plainSource'
 import type { EndpointInterface, OptimisticSnapshot } from '../endpointTypes'
 import type { RootSelector } from '../read/selectors'
-import type { Readable } from '../read/readCall'
+import type { Readable, ResponseState } from '../read/readCall'
 import type { EntityCacheActions } from '../slice/actions'
 
 /** What an optimistic write needs from its cache. */
 export interface OptimisticDeps {
   actions: EntityCacheActions
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
+  selectResponse: (readable: Readable, ...args: readonly unknown[]) => RootSelector<ResponseState>
 }
 
 /** Writes the optimistic layer of a mutation starting at `fetchedAt`, when it has one. */
@@ -26,13 +27,15 @@ export function writeOptimistic(
   deps: OptimisticDeps,
   store: { dispatch: Dispatch; getState: () => unknown },
 ): void {
-  const { actions, select } = deps
+  const { actions, select, selectResponse } = deps
   if (!endpoint.getOptimisticResponse || endpoint.schema === undefined) return
   const root = store.getState()
   const snapshot: OptimisticSnapshot = {
     fetchedAt,
     get: ((readable: Readable, ...readArgs: unknown[]) =>
       select(readable, ...readArgs)(root)) as OptimisticSnapshot['get'],
+    getResponse: ((readable: Readable, ...readArgs: unknown[]) =>
+      selectResponse(readable, ...readArgs)(root)) as OptimisticSnapshot['getResponse'],
   }
   let layer: ReturnType<typeof normalize>
   try {
