@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unused-vars -- type tests keep values for their types */
 /**
  * Audit: what the Controller, `cache.select` and the hooks resolve to (CONTRACT "Types": "the
  * Controller's `fetch`, `cache.select` and the hooks resolve to the denormalized type"), with

@@ -7,7 +7,15 @@
  */
 import { expectTypeOf } from 'expect-type'
 import type { OptimisticSnapshot, PathArgs } from 'rtk-resources'
-import { Entity, RestEndpoint, createResource, schema, shortenPath } from 'rtk-resources'
+import {
+  Endpoint,
+  Entity,
+  RestEndpoint,
+  createResource,
+  hookifyResource,
+  schema,
+  shortenPath,
+} from 'rtk-resources'
 
 class User extends Entity {
   id = 0
@@ -463,3 +471,32 @@ const head = new RestEndpoint({ path: '/users/:id', method: 'HEAD' })
 head({ id: 1 })
 // @ts-expect-error HEAD takes no body
 head({ id: 1 }, {})
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint (any promise-returning function) and its extend.
+const fetchUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: '' }), {
+  schema: User,
+  name: 'fetchUser',
+})
+async function generic() {
+  expectTypeOf(await fetchUser({ id: 1 })).toEqualTypeOf<{ id: number; name: string }>()
+  // @ts-expect-error the function's params
+  fetchUser({ id: '1' })
+  const longer = fetchUser.extend({ dataExpiryLength: 1 })
+  expectTypeOf(longer.schema).toEqualTypeOf<typeof User>()
+  const asPost = fetchUser.extend({ schema: Post })
+  expectTypeOf(asPost.schema).toEqualTypeOf<typeof Post>()
+  expectTypeOf(fetchUser.key({ id: 1 })).toEqualTypeOf<string>()
+}
+void generic
+
+// hookifyResource over a resource with members of one's own.
+const Extended = {
+  ...UserResource,
+  rename: UserResource.partialUpdate.extend({ path: '/users/:id/rename' }),
+}
+const ExtendedHooks = hookifyResource(Extended, () => ({ credentials: 'include' }))
+expectTypeOf(ExtendedHooks.useRename).returns.toEqualTypeOf<typeof Extended.rename>()
+expectTypeOf(ExtendedHooks.useGet).returns.toEqualTypeOf<typeof UserResource.get>()
+// @ts-expect-error useInit returns request settings
+hookifyResource(UserResource, () => ({ credentials: 'sometimes' }))
