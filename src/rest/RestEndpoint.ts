@@ -8,6 +8,7 @@ import { buildPaginated } from './paginated'
 import { buildUrl, searchToString } from './paths'
 import { restKeyMatches } from './testKey'
 import type {
+  InferredOptions,
   MethodOf,
   RestArgs,
   RestEndpointOptions,
@@ -90,7 +91,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   /** Type only: the query params calls take. */
   declare readonly searchParams?: O['searchParams']
 
-  constructor(options: RestEndpointOptions & O) {
+  constructor(options: RestEndpointOptions & InferredOptions<O>) {
     const own = definedOptions(options)
     // As in data-client: an explicit `sideEffect` (even `undefined`) is kept; without a method,
     // `sideEffect: true` means POST.

@@ -30,6 +30,16 @@ export type OmitKnown<T, K extends PropertyKey> = {
   [P in keyof T as P extends K ? never : P]: T[P]
 }
 
+/**
+ * The constructor's options as inferred into `O`: `O` itself, written as a homomorphic mapped
+ * type. A bare `RestEndpointOptions & O` got no inference for `O` while the options' unannotated
+ * methods (`getHeaders(headers) {...}`) were being typed, so `O` fell back to its default `any`
+ * and the methods lost their contextual types (implicit `any` under `strict`). Through the mapped
+ * type TypeScript infers `O` from the other members first (path, schema, method, body), and the
+ * methods take their parameter types from {@link RestEndpointOptions}.
+ */
+export type InferredOptions<O> = { [K in keyof O]: O[K] }
+
 /** `true` when `T` is `any`. */
 type IsAny<T> = 0 extends 1 & T ? true : false
 
