@@ -8,7 +8,9 @@ import { buildPaginated } from './paginated'
 import { buildUrl, searchToString } from './paths'
 import { restKeyMatches } from './testKey'
 import type {
+  GenericsOf,
   InferredOptions,
+  MergeGenerics,
   MethodOf,
   RestArgs,
   RestEndpointOptions,
@@ -91,7 +93,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   /** Type only: the query params calls take. */
   declare readonly searchParams?: O['searchParams']
 
-  constructor(options: RestEndpointOptions & InferredOptions<O>) {
+  constructor(options: RestEndpointOptions<O> & InferredOptions<O>) {
     const own = definedOptions(options)
     // As in data-client: an explicit `sideEffect` (even `undefined`) is kept; without a method,
     // `sideEffect: true` means POST.
@@ -166,7 +168,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   /** A new endpoint of the same class with `options` replacing this one's; the name is kept. */
   extend<E extends RestEndpoint, const N extends object>(
     this: E,
-    options: RestEndpointOptions & N,
+    options: RestEndpointOptions<MergeGenerics<GenericsOf<E>, N> & RestGenerics> &
+      InferredOptions<N>,
   ): RestExtended<E, N> {
     const Class = this.constructor as new (options: object) => RestExtended<E, N>
     const own: Record<string, unknown> = {

@@ -3,6 +3,7 @@
  * (path params, query params, body), its schema and what it resolves to.
  */
 import type { EndpointOptions } from '../endpoint/Endpoint'
+import type { OptimisticSnapshot } from '../redux/endpointTypes'
 import type { Delete } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 import type { BodyFields } from './resourceTypes'
@@ -111,9 +112,14 @@ export type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promis
 /**
  * Options of `new RestEndpoint(options)` and `extend(options)`. Every method can be replaced
  * here; inside it `this` is the endpoint.
+ * @template O - the generics of the endpoint being made (`getOptimisticResponse` takes its call
+ * arguments); default: any
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md
  */
-export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 'process'> {
+export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitKnown<
+  EndpointOptions,
+  'key' | 'process'
+> {
   /** Put in front of the path: `https://api.example.com`, `//api.example.com`. Default `''`. */
   urlPrefix?: string
   /**
@@ -146,6 +152,18 @@ export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 
   parseResponse?(this: RestEndpoint, response: Response): Promise<any>
   /** Post-processes the parsed response with the call's arguments. */
   process?(this: RestEndpoint, value: any, ...args: any[]): any
+  /**
+   * For mutations: the response expected from a call, shown at once while the request is in
+   * flight (normalized with the schema as an optimistic layer, removed when it settles). Gets a
+   * snapshot of the cache (`snapshot.get(endpoint, ...args)`, `snapshot.fetchedAt`) and the
+   * call's arguments (`params, body`, or `body`). Throw to skip the optimistic write of a call.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/optimistic-updates.md
+   */
+  getOptimisticResponse?(
+    this: RestEndpoint,
+    snapshot: OptimisticSnapshot,
+    ...args: RestArgs<O>
+  ): unknown
 }
 
 /** Members a subclass of RestEndpoint adds (kept by `extend` and by `createResource`). */

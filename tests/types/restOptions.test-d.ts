@@ -4,8 +4,8 @@
  * the inference of path params, schema, method and body is kept beside them.
  */
 import { expectTypeOf } from 'expect-type'
-import type { RestGenerics } from 'rtk-resources'
-import { Entity, RestEndpoint } from 'rtk-resources'
+import type { BodyFields, OptimisticSnapshot, RestGenerics } from 'rtk-resources'
+import { createResource, Entity, RestEndpoint } from 'rtk-resources'
 
 class Todo extends Entity {
   id = 0
@@ -103,5 +103,65 @@ withHeaders.extend({
   getHeaders(headers) {
     expectTypeOf(headers).toEqualTypeOf<Record<string, string>>()
     return headers
+  },
+})
+
+// getOptimisticResponse(snapshot, ...args): a declared option, its arguments typed as the call's.
+const rename = new RestEndpoint({
+  path: '/todos/:id',
+  schema: Todo,
+  method: 'PATCH',
+  body: {} as { title: string },
+  getOptimisticResponse(snapshot, params, body) {
+    expectTypeOf(snapshot).toEqualTypeOf<OptimisticSnapshot>()
+    expectTypeOf(params).toEqualTypeOf<{ id: string | number }>()
+    expectTypeOf(body).toEqualTypeOf<{ title: string }>()
+    expectTypeOf(this.urlPrefix).toEqualTypeOf<string>()
+    // @ts-expect-error not a body field
+    void body.completed
+    const current = snapshot.get(getTodo, params)
+    expectTypeOf(current).toEqualTypeOf<Todo | undefined>()
+    return { ...current, ...params, ...body, fetchedAt: snapshot.fetchedAt }
+  },
+})
+expectTypeOf(rename).parameters.toEqualTypeOf<
+  [params: { id: string | number }, body: { title: string }]
+>()
+const getTodo = new RestEndpoint({ path: '/todos/:id', schema: Todo })
+// A path without params: the body is the only argument.
+new RestEndpoint({
+  path: '/todos',
+  schema: Todo,
+  method: 'POST',
+  body: {} as { id: number; title: string },
+  getOptimisticResponse(_snapshot, body) {
+    expectTypeOf(body).toEqualTypeOf<{ id: number; title: string }>()
+    return body
+  },
+})
+// In extend: the arguments of the extended endpoint (a new path re-infers them).
+const TodoResource = createResource({ path: '/todos/:id', schema: Todo })
+TodoResource.partialUpdate.extend({
+  getOptimisticResponse(snapshot, params, body) {
+    expectTypeOf(snapshot).toEqualTypeOf<OptimisticSnapshot>()
+    expectTypeOf(params).toEqualTypeOf<{ id: string | number }>()
+    expectTypeOf(body).toEqualTypeOf<Partial<BodyFields<Todo>>>()
+    return { ...params, ...body }
+  },
+})
+TodoResource.partialUpdate.extend({
+  path: '/lists/:listId/todos/:id',
+  getOptimisticResponse(_snapshot, params) {
+    expectTypeOf(params).toEqualTypeOf<{ listId: string | number; id: string | number }>()
+    return params
+  },
+})
+// The annotated form the docs showed before still compiles.
+new RestEndpoint({
+  path: '/todos/:id',
+  schema: Todo,
+  method: 'PATCH',
+  getOptimisticResponse(snapshot: OptimisticSnapshot, params: { id: number }, body: unknown) {
+    return { ...params, ...(body as object), at: snapshot.fetchedAt }
   },
 })
