@@ -76,3 +76,44 @@ expectTypeOf(normalize(new schema.Array(pets, 'type'), []).result).toEqualTypeOf
   { id: Pk; schema: 'cat' | 'dog' }[]
 >()
 expectTypeOf<Normalize<{ when: DateConstructor }>>().toEqualTypeOf<{ when: string }>()
+
+// Non-schema members read as what their value stands for: a lone literal (as `const` inference
+// gives it) as its primitive; declared unions and nullable types are kept.
+const literalPage = {
+  results: [Post],
+  nextPage: '',
+  total: 0,
+  more: true,
+  big: 0n,
+} as const
+expectTypeOf<Denormalize<typeof literalPage>>().toEqualTypeOf<{
+  results: Post[]
+  nextPage: string
+  total: number
+  more: boolean
+  big: bigint
+}>()
+expectTypeOf<Normalize<typeof literalPage>>().toEqualTypeOf<{
+  results: Pk[]
+  nextPage: string
+  total: number
+  more: boolean
+  big: bigint
+}>()
+expectTypeOf<
+  Denormalize<{
+    status: 'open' | 'closed'
+    cursor: string | null
+    empty: '' | null
+    flag: boolean
+    gone: undefined
+  }>
+>().toEqualTypeOf<{
+  status: 'open' | 'closed'
+  cursor: string | null
+  empty: string | null
+  flag: boolean
+  gone: undefined
+}>()
+expectTypeOf<Denormalize<any>>().toBeAny()
+expectTypeOf<Denormalize<never>>().toBeNever()
