@@ -2,30 +2,32 @@ import { stableStringify } from '../internal/stableStringify'
 import { anonymousName, warnUnnamedKey } from './anonymousName'
 
 /**
- * Options every endpoint accepts.
+ * Options every endpoint accepts. A data option given as `undefined` counts as not given (its
+ * default applies), so `dataExpiryLength: env.TTL` compiles under `exactOptionalPropertyTypes`;
+ * `key` and `process` take no `undefined` (it would replace the method).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#endpointoptions
  */
 export interface EndpointOptions<TSchema = unknown> {
   /** How the response is normalized (omit for responses stored as they are). */
-  schema?: TSchema
+  schema?: TSchema | undefined
   /** True for mutations: never deduplicated or served from cache. */
-  sideEffect?: boolean
+  sideEffect?: boolean | undefined
   /** Name used in the default key and in DevTools. */
-  name?: string
+  name?: string | undefined
   /** Freshness of responses (ms). */
-  dataExpiryLength?: number
+  dataExpiryLength?: number | undefined
   /** Time before a failed request is retried by readers (ms). */
-  errorExpiryLength?: number
+  errorExpiryLength?: number | undefined
   /** Stale data is not shown until fetched again. */
-  invalidIfStale?: boolean
+  invalidIfStale?: boolean | undefined
   /** Polling interval for subscriptions (ms). */
-  pollFrequency?: number
+  pollFrequency?: number | undefined
   /** Custom cache key. */
   key?: (...args: any[]) => string
   /** Post-processes the resolved value before it is normalized. */
   process?: (value: any, ...args: any[]) => any
   /** In `extend`: replaces the wrapped function (the new endpoint calls this one instead). */
-  fetch?: (...args: any[]) => Promise<any>
+  fetch?: ((...args: any[]) => Promise<any>) | undefined
   /** Any other member (available as `this.member` in overrides). */
   [member: string]: unknown
 }

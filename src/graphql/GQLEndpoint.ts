@@ -7,11 +7,11 @@ import { parseGraphQLResponse } from './parseGraphQL'
 /** Options of a {@link GQLEndpoint}. */
 export interface GQLOptions {
   /** Request settings merged into every request (headers, credentials, ...). */
-  requestInit?: RequestInit
-  dataExpiryLength?: number
-  errorExpiryLength?: number
-  invalidIfStale?: boolean
-  pollFrequency?: number
+  requestInit?: RequestInit | undefined
+  dataExpiryLength?: number | undefined
+  errorExpiryLength?: number | undefined
+  invalidIfStale?: boolean | undefined
+  pollFrequency?: number | undefined
   name?: string
   /** Any other member (readable as `this.member` in overrides). */
   [member: string]: unknown

@@ -23,7 +23,7 @@ export interface RestGenerics {
   /** Type only: the query params a call takes besides the path params. */
   readonly searchParams?: unknown
   readonly process?: unknown
-  readonly sideEffect?: boolean
+  readonly sideEffect?: boolean | undefined
 }
 
 /** `Omit` for types with an index signature (plain `Omit` would keep only the signature). */
@@ -120,8 +120,13 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
   EndpointOptions,
   'key' | 'process'
 > {
+  /**
+   * A mutation: never deduplicated or served from the cache. Default: `true` for every method
+   * but GET and HEAD. Given explicitly, even as `undefined` (not a mutation), it is kept.
+   */
+  sideEffect?: boolean | undefined
   /** Put in front of the path: `https://api.example.com`, `//api.example.com`. Default `''`. */
-  urlPrefix?: string
+  urlPrefix?: string | undefined
   /**
    * HTTP method. Default `GET` (`POST` with `sideEffect: true`); any method but GET and HEAD makes
    * it a mutation (`sideEffect: true`).
@@ -132,7 +137,7 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
   /** Type only: the query params (`{} as { page?: number }`). */
   searchParams?: unknown
   /** Request settings merged into every request (`credentials`, `headers`, `mode`, ...). */
-  requestInit?: RequestInit
+  requestInit?: RequestInit | undefined
   /** The URL of a call from its params. */
   url?(this: RestEndpoint, params: any): string
   /** The query string (without `?`) from the params that are not path params. */
