@@ -117,3 +117,24 @@ expectTypeOf<
 }>()
 expectTypeOf<Denormalize<any>>().toBeAny()
 expectTypeOf<Denormalize<never>>().toBeNever()
+
+// fromJS takes some of the instance's fields (Partial of the instance, as in data-client).
+expectTypeOf(User.fromJS({ id: 1, name: 'Ada' })).toEqualTypeOf<User>()
+expectTypeOf(Post.fromJS()).toEqualTypeOf<Post>()
+expectTypeOf(
+  Post.fromJS({ author: User.fromJS({ id: 1 }), createdAt: new Date() }),
+).toEqualTypeOf<Post>()
+// @ts-expect-error a field of the wrong type
+User.fromJS({ id: 'not a number' })
+// @ts-expect-error a field the class does not declare
+User.fromJS({ nmae: 'Ada' })
+// A record of another shape (stored JSON) says so with a cast.
+declare const stored: Record<string, unknown>
+expectTypeOf(User.fromJS(stored as Partial<User>)).toEqualTypeOf<User>()
+// Subclasses and schema.Entity classes type it by their own instance.
+class Admin extends User {
+  level = 1
+}
+expectTypeOf(Admin.fromJS({ level: 2, name: 'Root' })).toEqualTypeOf<Admin>()
+// @ts-expect-error Admin's field type
+Admin.fromJS({ level: 'high' })
