@@ -78,21 +78,42 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     super(gqlFetch as unknown as GQLFetch<TVariables>, { name: url, ...options, url })
   }
 
-  /** An endpoint for a query: cached and deduplicated by query text and variables. */
-  query<TQueryVariables extends GQLVariables = GQLVariables, TQuerySchema = unknown>(
+  /**
+   * An endpoint for a query: cached and deduplicated by query text and variables. Type the
+   * variables with both type arguments (`query<{ id: string }, typeof schema>(text, schema)`) or
+   * by annotating the result (`const getUser: GQLEndpoint<{ id: string }, typeof schema> =
+   * gql.query(text, schema)`): TypeScript infers no type argument once one is given, so
+   * `query<{ id: string }>(text, schema)` is refused rather than typing the data as `unknown`.
+   */
+  query<TQueryVariables extends GQLVariables = GQLVariables>(
+    gql: string,
+    schema?: undefined,
+    options?: GQLOptions,
+  ): GQLEndpoint<TQueryVariables, unknown>
+  query<TQueryVariables extends GQLVariables, TQuerySchema>(
     gql: string,
     schema?: TQuerySchema,
-    options: GQLOptions = {},
-  ): GQLEndpoint<TQueryVariables, TQuerySchema> {
+    options?: GQLOptions,
+  ): GQLEndpoint<TQueryVariables, TQuerySchema>
+  query(gql: string, schema?: unknown, options: GQLOptions = {}): GQLEndpoint {
     return this.operation(gql, schema, false, options)
   }
 
-  /** An endpoint for a mutation: a side effect whose result updates every view of its entities. */
-  mutation<TMutationVariables extends GQLVariables = GQLVariables, TMutationSchema = unknown>(
+  /**
+   * An endpoint for a mutation: a side effect whose result updates every view of its entities.
+   * Type arguments as for {@link GQLEndpoint.query}: both, or none.
+   */
+  mutation<TMutationVariables extends GQLVariables = GQLVariables>(
+    gql: string,
+    schema?: undefined,
+    options?: GQLOptions,
+  ): GQLEndpoint<TMutationVariables, unknown>
+  mutation<TMutationVariables extends GQLVariables, TMutationSchema>(
     gql: string,
     schema?: TMutationSchema,
-    options: GQLOptions = {},
-  ): GQLEndpoint<TMutationVariables, TMutationSchema> {
+    options?: GQLOptions,
+  ): GQLEndpoint<TMutationVariables, TMutationSchema>
+  mutation(gql: string, schema?: unknown, options: GQLOptions = {}): GQLEndpoint {
     return this.operation(gql, schema, true, options)
   }
 
