@@ -1,6 +1,6 @@
 // Type-checks a tiny consumer of the packed tarball (`npm pack`) with `skipLibCheck: false`, the
 // way users compile against the published declarations: moduleResolution bundler, node16 as an
-// ES module, and node16 as CommonJS. Needs only `npm run build` first and the devDependencies
+// ES module, node16 as CommonJS, and node10 (which reads `typesVersions`, not `exports`). Needs only `npm run build` first and the devDependencies
 // already installed (the consumer resolves the peers from this repository's node_modules).
 const assert = require('node:assert')
 const { execFileSync } = require('node:child_process')
@@ -78,6 +78,13 @@ const variants = [
     dir: 'node16-cjs',
     type: 'commonjs',
     options: { module: 'Node16', moduleResolution: 'Node16', esModuleInterop: true },
+  },
+  // node10 (`moduleResolution: node`, the default for `module: commonjs`) ignores `exports`:
+  // the main entry's types come from `types`, rtk-resources/react's from `typesVersions`.
+  {
+    dir: 'node10',
+    type: 'commonjs',
+    options: { module: 'CommonJS', moduleResolution: 'Node10', esModuleInterop: true },
   },
 ]
 const tsc = require.resolve('typescript/bin/tsc', { paths: [root] })

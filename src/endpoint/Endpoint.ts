@@ -3,44 +3,46 @@ import { anonymousName, warnUnnamedKey } from './anonymousName'
 import type { EndpointUpdateFunction } from './update'
 
 /**
- * Options every endpoint accepts.
+ * Options every endpoint accepts. A data option given as `undefined` counts as not given (its
+ * default applies), so `dataExpiryLength: env.TTL` compiles under `exactOptionalPropertyTypes`;
+ * `key` and `process` take no `undefined` (it would replace the method).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#endpointoptions
  */
 export interface EndpointOptions<TSchema = unknown> {
   /** How the response is normalized (omit for responses stored as they are). */
-  schema?: TSchema
+  schema?: TSchema | undefined
   /** True for mutations: never deduplicated or served from cache. */
-  sideEffect?: boolean
+  sideEffect?: boolean | undefined
   /** Name used in the default key and in DevTools. */
-  name?: string
+  name?: string | undefined
   /** Freshness of responses (ms). */
-  dataExpiryLength?: number
+  dataExpiryLength?: number | undefined
   /** Time before a failed request is retried by readers (ms). */
-  errorExpiryLength?: number
+  errorExpiryLength?: number | undefined
   /** Stale data is not shown until fetched again. */
-  invalidIfStale?: boolean
+  invalidIfStale?: boolean | undefined
   /** Polling interval for subscriptions (ms). */
-  pollFrequency?: number
+  pollFrequency?: number | undefined
   /**
    * Whether a failure is `'soft'` (readers keep showing usable data) or `'hard'` (the error
    * replaces it), from the error as thrown; `undefined` keeps the default rule (a 4xx is hard,
    * anything else soft).
    * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#errorpolicy
    */
-  errorPolicy?: (error: any) => 'soft' | 'hard' | undefined
+  errorPolicy?: ((error: any) => 'soft' | 'hard' | undefined) | undefined
   /** Custom cache key. */
   key?: (...args: any[]) => string
   /** Post-processes the resolved value before it is normalized. */
   process?: (value: any, ...args: any[]) => any
   /** In `extend`: replaces the wrapped function (the new endpoint calls this one instead). */
-  fetch?: (...args: any[]) => Promise<any>
+  fetch?: ((...args: any[]) => Promise<any>) | undefined
   /**
    * Other stored results a response changes: `(normalizedResult, ...args) => ({ [requestKey]:
    * (previousResult) => nextResult })`, run when the response is stored; keys with no stored
    * result are skipped. See {@link EndpointUpdateFunction}.
    * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#update
    */
-  update?: EndpointUpdateFunction
+  update?: EndpointUpdateFunction | undefined
   /** Any other member (available as `this.member` in overrides). */
   [member: string]: unknown
 }

@@ -7,13 +7,13 @@ import { parseGraphQLResponse } from './parseGraphQL'
 /** Options of a {@link GQLEndpoint}. */
 export interface GQLOptions {
   /** Request settings merged into every request (headers, credentials, ...). */
-  requestInit?: RequestInit
-  dataExpiryLength?: number
-  errorExpiryLength?: number
-  invalidIfStale?: boolean
-  pollFrequency?: number
+  requestInit?: RequestInit | undefined
+  dataExpiryLength?: number | undefined
+  errorExpiryLength?: number | undefined
+  invalidIfStale?: boolean | undefined
+  pollFrequency?: number | undefined
   /** Soft or hard for a failure (see `EndpointOptions.errorPolicy`). */
-  errorPolicy?: (error: any) => 'soft' | 'hard' | undefined
+  errorPolicy?: ((error: any) => 'soft' | 'hard' | undefined) | undefined
   name?: string
   /** Any other member (readable as `this.member` in overrides). */
   [member: string]: unknown
@@ -80,21 +80,42 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     super(gqlFetch as unknown as GQLFetch<TVariables>, { name: url, ...options, url })
   }
 
-  /** An endpoint for a query: cached and deduplicated by query text and variables. */
-  query<TQueryVariables extends GQLVariables = GQLVariables, TQuerySchema = unknown>(
+  /**
+   * An endpoint for a query: cached and deduplicated by query text and variables. Type the
+   * variables with both type arguments (`query<{ id: string }, typeof schema>(text, schema)`) or
+   * by annotating the result (`const getUser: GQLEndpoint<{ id: string }, typeof schema> =
+   * gql.query(text, schema)`): TypeScript infers no type argument once one is given, so
+   * `query<{ id: string }>(text, schema)` is refused rather than typing the data as `unknown`.
+   */
+  query<TQueryVariables extends GQLVariables = GQLVariables>(
+    gql: string,
+    schema?: undefined,
+    options?: GQLOptions,
+  ): GQLEndpoint<TQueryVariables, unknown>
+  query<TQueryVariables extends GQLVariables, TQuerySchema>(
     gql: string,
     schema?: TQuerySchema,
-    options: GQLOptions = {},
-  ): GQLEndpoint<TQueryVariables, TQuerySchema> {
+    options?: GQLOptions,
+  ): GQLEndpoint<TQueryVariables, TQuerySchema>
+  query(gql: string, schema?: unknown, options: GQLOptions = {}): GQLEndpoint {
     return this.operation(gql, schema, false, options)
   }
 
-  /** An endpoint for a mutation: a side effect whose result updates every view of its entities. */
-  mutation<TMutationVariables extends GQLVariables = GQLVariables, TMutationSchema = unknown>(
+  /**
+   * An endpoint for a mutation: a side effect whose result updates every view of its entities.
+   * Type arguments as for {@link GQLEndpoint.query}: both, or none.
+   */
+  mutation<TMutationVariables extends GQLVariables = GQLVariables>(
+    gql: string,
+    schema?: undefined,
+    options?: GQLOptions,
+  ): GQLEndpoint<TMutationVariables, unknown>
+  mutation<TMutationVariables extends GQLVariables, TMutationSchema>(
     gql: string,
     schema?: TMutationSchema,
-    options: GQLOptions = {},
-  ): GQLEndpoint<TMutationVariables, TMutationSchema> {
+    options?: GQLOptions,
+  ): GQLEndpoint<TMutationVariables, TMutationSchema>
+  mutation(gql: string, schema?: unknown, options: GQLOptions = {}): GQLEndpoint {
     return this.operation(gql, schema, true, options)
   }
 

@@ -33,26 +33,29 @@ function upgradedView(slice: EntityCacheState, reducerPath: string): EntityCache
   return view
 }
 
-/** Options of `createEntityCache` (src/createEntityCache.ts). */
+/**
+ * Options of `createEntityCache` (src/createEntityCache.ts). Each may be `undefined`: the default
+ * applies.
+ */
 export interface EntityCacheOptions<TReducerPath extends string = string> {
   /** Where the slice is mounted in the root state. Default `'entityCache'`. */
-  reducerPath?: TReducerPath
+  reducerPath?: TReducerPath | undefined
   /** Default freshness of responses (ms). Default 60,000. */
-  dataExpiryLength?: number
+  dataExpiryLength?: number | undefined
   /** Default time before a failed request is retried by readers (ms). Default 1,000. */
-  errorExpiryLength?: number
+  errorExpiryLength?: number | undefined
   /**
    * How long (ms) a result must go unused before garbage collection may forget it (and the
    * records only it reaches). Default 300,000 (5 minutes).
    * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
    */
-  gcTime?: number
+  gcTime?: number | undefined
   /**
    * Sweeps each store automatically every `gcInterval` ms (from its first action). Default 0:
    * no automatic sweeps; call `controller.collectGarbage()` yourself.
    * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
    */
-  gcInterval?: number
+  gcInterval?: number | undefined
 }
 
 /**

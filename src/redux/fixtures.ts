@@ -53,7 +53,7 @@ function isError(item: Fixture): boolean {
 export function fixtureState(
   cache: SliceCache,
   fixtures: readonly Fixture[],
-  options: { now?: number; dataExpiryLength?: number } = {},
+  options: { now?: number | undefined; dataExpiryLength?: number | undefined } = {},
 ): EntityCacheState {
   const now = options.now ?? Date.now()
   let state = cache.reducer(undefined, { type: '@@rtk-resources/fixtures' })

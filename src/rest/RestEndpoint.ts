@@ -8,6 +8,9 @@ import { buildPaginated } from './paginated'
 import { buildUrl, searchToString } from './paths'
 import { restKeyMatches } from './testKey'
 import type {
+  GenericsOf,
+  InferredOptions,
+  MergeGenerics,
   MethodOf,
   RestArgs,
   RestEndpointOptions,
@@ -93,7 +96,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   /** Type only: the query params calls take. */
   declare readonly searchParams?: O['searchParams']
 
-  constructor(options: RestEndpointOptions & O) {
+  constructor(options: RestEndpointOptions<O> & InferredOptions<O>) {
     const own = definedOptions(options)
     // As in data-client: an explicit `sideEffect` (even `undefined`) is kept; without a method,
     // `sideEffect: true` means POST.
@@ -173,7 +176,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
    */
   extend<E extends RestEndpoint, const N extends object>(
     this: E,
-    options: RestEndpointOptions & N,
+    options: RestEndpointOptions<MergeGenerics<GenericsOf<E>, N> & RestGenerics> &
+      InferredOptions<N>,
   ): RestExtended<E, N> {
     const Class = this.constructor as new (options: object) => RestExtended<E, N>
     const own: Record<string, unknown> = {

@@ -68,9 +68,9 @@ export interface ResourceOptions<
 > extends OmitKnown<RestEndpointOptions, 'body' | 'searchParams' | 'name' | 'method'> {
   readonly path: TPath
   readonly schema: TSchema
-  readonly urlPrefix?: string
+  readonly urlPrefix?: string | undefined
   /** The class every member is built with (default `RestEndpoint`). */
-  readonly Endpoint?: TEndpoint
+  readonly Endpoint?: TEndpoint | undefined
   /** Type only: the body of create/update (partialUpdate takes `Partial` of it). */
   readonly body?: TBody
   /** Type only: `getList`'s query params besides the path params. */
@@ -79,7 +79,7 @@ export interface ResourceOptions<
    * Write create/update/partialUpdate/delete (and getList.push/unshift) optimistically: the
    * expected result shows at once and is rolled back if the request fails.
    */
-  readonly optimistic?: boolean
+  readonly optimistic?: boolean | undefined
 }
 
 /** `getList.push` / `getList.unshift`: a create whose record joins the matching lists. */

@@ -3,6 +3,7 @@
  * (path params, query params, body), its schema and what it resolves to.
  */
 import type { EndpointOptions } from '../endpoint/Endpoint'
+import type { OptimisticSnapshot } from '../redux/endpointTypes'
 import type { Delete } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 import type { BodyFields } from './resourceTypes'
@@ -22,13 +23,23 @@ export interface RestGenerics {
   /** Type only: the query params a call takes besides the path params. */
   readonly searchParams?: unknown
   readonly process?: unknown
-  readonly sideEffect?: boolean
+  readonly sideEffect?: boolean | undefined
 }
 
 /** `Omit` for types with an index signature (plain `Omit` would keep only the signature). */
 export type OmitKnown<T, K extends PropertyKey> = {
   [P in keyof T as P extends K ? never : P]: T[P]
 }
+
+/**
+ * The constructor's options as inferred into `O`: `O` itself, written as a homomorphic mapped
+ * type. A bare `RestEndpointOptions & O` got no inference for `O` while the options' unannotated
+ * methods (`getHeaders(headers) {...}`) were being typed, so `O` fell back to its default `any`
+ * and the methods lost their contextual types (implicit `any` under `strict`). Through the mapped
+ * type TypeScript infers `O` from the other members first (path, schema, method, body), and the
+ * methods take their parameter types from {@link RestEndpointOptions}.
+ */
+export type InferredOptions<O> = { [K in keyof O]: O[K] }
 
 /** `true` when `T` is `any`. */
 type IsAny<T> = 0 extends 1 & T ? true : false
@@ -101,11 +112,21 @@ export type RestFetch<O extends RestGenerics> = (...args: RestArgs<O>) => Promis
 /**
  * Options of `new RestEndpoint(options)` and `extend(options)`. Every method can be replaced
  * here; inside it `this` is the endpoint.
+ * @template O - the generics of the endpoint being made (`getOptimisticResponse` takes its call
+ * arguments); default: any
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md
  */
-export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 'process'> {
+export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitKnown<
+  EndpointOptions,
+  'key' | 'process'
+> {
+  /**
+   * A mutation: never deduplicated or served from the cache. Default: `true` for every method
+   * but GET and HEAD. Given explicitly, even as `undefined` (not a mutation), it is kept.
+   */
+  sideEffect?: boolean | undefined
   /** Put in front of the path: `https://api.example.com`, `//api.example.com`. Default `''`. */
-  urlPrefix?: string
+  urlPrefix?: string | undefined
   /**
    * HTTP method. Default `GET` (`POST` with `sideEffect: true`); any method but GET and HEAD makes
    * it a mutation (`sideEffect: true`).
@@ -116,7 +137,7 @@ export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 
   /** Type only: the query params (`{} as { page?: number }`). */
   searchParams?: unknown
   /** Request settings merged into every request (`credentials`, `headers`, `mode`, ...). */
-  requestInit?: RequestInit
+  requestInit?: RequestInit | undefined
   /** The URL of a call from its params. */
   url?(this: RestEndpoint, params: any): string
   /** The query string (without `?`) from the params that are not path params. */
@@ -136,6 +157,18 @@ export interface RestEndpointOptions extends OmitKnown<EndpointOptions, 'key' | 
   parseResponse?(this: RestEndpoint, response: Response): Promise<any>
   /** Post-processes the parsed response with the call's arguments. */
   process?(this: RestEndpoint, value: any, ...args: any[]): any
+  /**
+   * For mutations: the response expected from a call, shown at once while the request is in
+   * flight (normalized with the schema as an optimistic layer, removed when it settles). Gets a
+   * snapshot of the cache (`snapshot.get(endpoint, ...args)`, `snapshot.fetchedAt`) and the
+   * call's arguments (`params, body`, or `body`). Throw to skip the optimistic write of a call.
+   * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/optimistic-updates.md
+   */
+  getOptimisticResponse?(
+    this: RestEndpoint,
+    snapshot: OptimisticSnapshot,
+    ...args: RestArgs<O>
+  ): unknown
 }
 
 /** Members a subclass of RestEndpoint adds (kept by `extend` and by `createResource`). */

@@ -225,10 +225,15 @@ export abstract class Entity {
     return undefined
   }
 
-  /** Builds an instance: field defaults first, then every own member of `props`. */
+  /**
+   * Builds an instance: field defaults first, then every own member of `props`. `props` is typed
+   * as some of the instance's fields (`Partial` of the instance, as in data-client), so a wrong
+   * field type or a misspelt field is an error; a record of another shape (stored JSON, a
+   * member the class does not declare) needs a cast.
+   */
   static fromJS<T extends Entity>(
     this: abstract new (...args: any[]) => T,
-    props: Partial<Record<keyof T, unknown>> | Record<string, unknown> = {},
+    props: Partial<T> = {},
   ): T {
     // Like data-client, the constructor gets the props too (classes made with schema.Entity).
     return assignOwn(new (this as unknown as new (props: unknown) => T)(props), props)

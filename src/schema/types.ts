@@ -12,7 +12,12 @@ import type { Values } from './Values'
  * (`Temporal.Instant.from`, `Number`) as its return type.
  * @template TSchema - any schema
  */
-export type Denormalize<TSchema> = TSchema extends DateConstructor
+export type Denormalize<TSchema> = [TSchema] extends [Primitive | null | undefined]
+  ? PassThrough<TSchema>
+  : DenormalizeValue<TSchema>
+
+/** {@link Denormalize} for schemas and members that are not primitives. */
+type DenormalizeValue<TSchema> = TSchema extends DateConstructor
   ? Date
   : TSchema extends CalledConstructor
     ? ReturnType<TSchema>
@@ -48,6 +53,37 @@ type DenormalizeSchema<TSchema> =
                     ? DenormalizeObject<TSchema>
                     : TSchema
 
+/** Values a non-schema member can hold that {@link PassThrough} widens. */
+type Primitive = string | number | bigint | boolean
+
+/** `true` when `T` is one type, not a union (`boolean` is `true | false`). */
+type IsLone<T, TAll = T> = T extends unknown ? ([TAll] extends [T] ? true : false) : never
+
+/** A lone literal widened to its primitive; anything else kept. */
+type WidenLone<T> = [T] extends [never]
+  ? never
+  : [T] extends [boolean]
+    ? boolean
+    : IsLone<T> extends true
+      ? T extends string
+        ? string
+        : T extends number
+          ? number
+          : T extends bigint
+            ? bigint
+            : T
+      : T
+
+/**
+ * The type of a non-schema member (`nextPage: ''`): what its value stands for. A lone literal,
+ * which is what `const` inference makes of `''`, `0` or `true` (`new RestEndpoint({...})` and
+ * `extend({...})` infer their options `const`), reads as its primitive (`string`, `number`,
+ * `boolean`, `bigint`), as it does when inferred without `const`. Declared types are kept:
+ * `'' as string | null`, `'open' as 'open' | 'closed'` (`null` and `undefined` stay beside the
+ * widened literal: `'' as '' | null` is `string | null`).
+ */
+type PassThrough<T> = WidenLone<Exclude<T, null | undefined>> | Extract<T, null | undefined>
+
 /** Member schemas of a polymorphic definition (one schema, or a mapping of them). */
 type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown
   ? Denormalize<TDefinition>
@@ -68,7 +104,12 @@ export type DenormalizeObject<TDefinition> = {
  * stored. (A `null` or empty response normalizes to `null`.)
  * @template TSchema - any schema
  */
-export type Normalize<TSchema> = TSchema extends DateConstructor
+export type Normalize<TSchema> = [TSchema] extends [Primitive | null | undefined]
+  ? PassThrough<TSchema>
+  : NormalizeValue<TSchema>
+
+/** {@link Normalize} for schemas and members that are not primitives. */
+type NormalizeValue<TSchema> = TSchema extends DateConstructor
   ? string
   : TSchema extends { readonly key: string; denormalizeFields(...args: any[]): void }
     ? PkReference

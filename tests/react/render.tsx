@@ -1,3 +1,4 @@
+import type { RenderResult } from '@testing-library/react'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { Component, StrictMode, Suspense } from 'react'
@@ -36,7 +37,9 @@ export function renderWithCache(
   )
   const strict = (node: ReactNode) =>
     options.strict ? <StrictMode>{wrap(node)}</StrictMode> : wrap(node)
-  const view = render(strict(ui))
+  // Annotated: the inferred type names @testing-library/dom's queries, which a checkout whose
+  // node_modules is a symlink can only reach by a path outside it (TS2742 under `declaration`).
+  const view: RenderResult = render(strict(ui))
   /** Renders another tree on the same store. */
   const rerender = (node: ReactNode) => view.rerender(strict(node))
   return { ...harness, view, rerender }

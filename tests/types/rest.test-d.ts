@@ -140,6 +140,28 @@ expectTypeOf(getPage({ cursor: 'a' })).resolves.toEqualTypeOf<{
 }>()
 // @ts-expect-error only the declared query params
 getPage({ page: 2 })
+// Pass-through members written as plain values read as their primitive types, not as the
+// literals the `const` options inference makes of them (`nextPage: ""`, `total: 0`).
+const getLiteralPage = new RestEndpoint({
+  path: '/todos',
+  schema: { results: [Todo], nextPage: '', total: 0, status: 'open' as 'open' | 'closed' },
+})
+expectTypeOf(getLiteralPage()).resolves.toEqualTypeOf<{
+  results: Todo[]
+  nextPage: string
+  total: number
+  status: 'open' | 'closed'
+}>()
+async function comparePages() {
+  const page = await controller.fetch(getLiteralPage)
+  expectTypeOf(page.nextPage).toEqualTypeOf<string>()
+  if (page.nextPage === 'abc' && page.total > 1) return page
+  // @ts-expect-error a declared union is kept
+  if (page.status === 'archived') return page
+  const extended = TodoResource.getList.extend({ schema: { results: [Todo], next: '' } })
+  expectTypeOf(await extended()).toEqualTypeOf<{ results: Todo[]; next: string }>()
+}
+void comparePages
 const nextPage = TodoResource.getList.paginated(({ cursor, ...rest }: { cursor: string }) => [rest])
 nextPage({ cursor: 'abc' })
 expectTypeOf(controller.fetch(nextPage, { cursor: 'abc' })).resolves.toEqualTypeOf<Todo[]>()

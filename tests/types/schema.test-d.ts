@@ -76,3 +76,65 @@ expectTypeOf(normalize(new schema.Array(pets, 'type'), []).result).toEqualTypeOf
   { id: Pk; schema: 'cat' | 'dog' }[]
 >()
 expectTypeOf<Normalize<{ when: DateConstructor }>>().toEqualTypeOf<{ when: string }>()
+
+// Non-schema members read as what their value stands for: a lone literal (as `const` inference
+// gives it) as its primitive; declared unions and nullable types are kept.
+const literalPage = {
+  results: [Post],
+  nextPage: '',
+  total: 0,
+  more: true,
+  big: 0n,
+} as const
+expectTypeOf<Denormalize<typeof literalPage>>().toEqualTypeOf<{
+  results: Post[]
+  nextPage: string
+  total: number
+  more: boolean
+  big: bigint
+}>()
+expectTypeOf<Normalize<typeof literalPage>>().toEqualTypeOf<{
+  results: Pk[]
+  nextPage: string
+  total: number
+  more: boolean
+  big: bigint
+}>()
+expectTypeOf<
+  Denormalize<{
+    status: 'open' | 'closed'
+    cursor: string | null
+    empty: '' | null
+    flag: boolean
+    gone: undefined
+  }>
+>().toEqualTypeOf<{
+  status: 'open' | 'closed'
+  cursor: string | null
+  empty: string | null
+  flag: boolean
+  gone: undefined
+}>()
+expectTypeOf<Denormalize<any>>().toBeAny()
+expectTypeOf<Denormalize<never>>().toBeNever()
+
+// fromJS takes some of the instance's fields (Partial of the instance, as in data-client).
+expectTypeOf(User.fromJS({ id: 1, name: 'Ada' })).toEqualTypeOf<User>()
+expectTypeOf(Post.fromJS()).toEqualTypeOf<Post>()
+expectTypeOf(
+  Post.fromJS({ author: User.fromJS({ id: 1 }), createdAt: new Date() }),
+).toEqualTypeOf<Post>()
+// @ts-expect-error a field of the wrong type
+User.fromJS({ id: 'not a number' })
+// @ts-expect-error a field the class does not declare
+User.fromJS({ nmae: 'Ada' })
+// A record of another shape (stored JSON) says so with a cast.
+declare const stored: Record<string, unknown>
+expectTypeOf(User.fromJS(stored as Partial<User>)).toEqualTypeOf<User>()
+// Subclasses and schema.Entity classes type it by their own instance.
+class Admin extends User {
+  level = 1
+}
+expectTypeOf(Admin.fromJS({ level: 2, name: 'Root' })).toEqualTypeOf<Admin>()
+// @ts-expect-error Admin's field type
+Admin.fromJS({ level: 'high' })

@@ -27,9 +27,9 @@ import type { SchemaMemory } from './schemaMemory'
 /** Options of `controller.collectGarbage`. */
 export interface CollectGarbageOptions {
   /** The time to judge by (epoch ms). Default `Date.now()`. */
-  now?: number
+  now?: number | undefined
   /** How long (ms) a result must have gone unused to be collected. Default: the cache's `gcTime`. */
-  olderThan?: number
+  olderThan?: number | undefined
 }
 
 /** What planning a sweep needs. */

@@ -69,7 +69,7 @@ export interface FetchOptions {
    * it starts can be aborted once the callers with a signal that joined it (a mounted
    * `useFetch`'s hold) stop waiting; if none ever joins, it runs to the end.
    */
-  watch?: boolean
+  watch?: boolean | undefined
 }
 
 /** The endpoint, extended to send `signal` when it has request settings to put it in. */
