@@ -2,26 +2,14 @@
  * controller.getError reports a call's error as readers do (data-client's Controller.getError,
  * our useError): a soft error is not reported while the call has usable data.
  */
-import { Endpoint, NetworkError } from 'rtk-resources'
+import { NetworkError } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { makeStore } from '../fixtures/store'
-
-/** An endpoint that answers until `failWith` is set, then throws it. */
-function failing(options: Record<string, unknown> = {}) {
-  const control: { failWith: unknown } = { failWith: undefined }
-  const endpoint = new Endpoint(
-    async ({ id }: { id: number }) => {
-      if (control.failWith !== undefined) throw control.failWith
-      return { id, name: 'Ada', posts: [] }
-    },
-    { schema: User, name: 'user', ...options },
-  )
-  return { endpoint, control }
-}
+import { failingUser } from '../fixtures/failing'
 
 test('a 5xx beside usable data is not reported; without data, or once invalidated, it is', async () => {
   const { store, cache, controller } = makeStore()
-  const { endpoint, control } = failing()
+  const { endpoint, control } = failingUser()
   const getError = () => controller.getError(endpoint, { id: 1 }, store.getState())
   const recorded = () => cache.selectCall(endpoint, { id: 1 })(store.getState()).error
 
@@ -55,7 +43,7 @@ test('a 5xx beside usable data is not reported; without data, or once invalidate
 test('stale data of an invalidIfStale endpoint is not usable: its soft error is reported', async () => {
   const { store, controller } = makeStore()
   // The error's expiry is the data's too: long enough for a busy machine.
-  const { endpoint, control } = failing({ invalidIfStale: true, errorExpiryLength: 60_000 })
+  const { endpoint, control } = failingUser({ invalidIfStale: true, errorExpiryLength: 60_000 })
   await controller.fetch(endpoint, { id: 1 })
   control.failWith = new NetworkError(503, 'Unavailable')
   await controller.fetch(endpoint, { id: 1 }).catch(() => undefined)
@@ -68,14 +56,14 @@ test('stale data of an invalidIfStale endpoint is not usable: its soft error is 
 
 test("errorPolicy decides: 'soft' hides a 4xx beside data, 'hard' reports a 5xx", async () => {
   const { store, controller } = makeStore()
-  const soft = failing({ errorPolicy: () => 'soft' })
+  const soft = failingUser({ errorPolicy: () => 'soft' })
   await controller.fetch(soft.endpoint, { id: 1 })
   soft.control.failWith = new NetworkError(404, 'Not Found')
   await controller.fetch(soft.endpoint, { id: 1 }).catch(() => undefined)
   expect(controller.getError(soft.endpoint, { id: 1 }, store.getState())).toBeUndefined()
   expect(controller.getResponse(soft.endpoint, { id: 1 }, store.getState()).data).toBeDefined()
 
-  const hard = failing({ errorPolicy: () => 'hard' })
+  const hard = failingUser({ errorPolicy: () => 'hard' })
   await controller.fetch(hard.endpoint, { id: 2 })
   hard.control.failWith = new NetworkError(503, 'Unavailable')
   await controller.fetch(hard.endpoint, { id: 2 }).catch(() => undefined)

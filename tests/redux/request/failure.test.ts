@@ -3,30 +3,18 @@
  * failure with the error as thrown, its verdict recorded in the slice; without a verdict, a 4xx
  * is hard and anything else soft.
  */
-import { Endpoint, NetworkError } from 'rtk-resources'
+import { NetworkError } from 'rtk-resources'
 import { User } from '../../fixtures/entities'
 import { expectPlain, makeStore } from '../../fixtures/store'
+import { failingUser } from '../../fixtures/failing'
 
 class Throttled extends Error {
   retryIn = 30
 }
 
-/** An endpoint that answers Ada until `failWith` is set, then throws it. */
-function failing(options: { errorPolicy?: (error: any) => 'soft' | 'hard' | undefined } = {}) {
-  const control: { failWith: unknown } = { failWith: undefined }
-  const endpoint = new Endpoint(
-    async ({ id }: { id: number }) => {
-      if (control.failWith !== undefined) throw control.failWith
-      return { id, name: 'Ada', posts: [] }
-    },
-    { schema: User, name: 'user', ...options },
-  )
-  return { endpoint, control }
-}
-
 test('without a policy: 4xx hard, 5xx and errors without a status soft; nothing recorded', async () => {
   const { store, cache, controller } = makeStore()
-  const { endpoint, control } = failing()
+  const { endpoint, control } = failingUser()
   for (const [error, policy] of [
     [new NetworkError(404, 'Not Found'), 'hard'],
     [new NetworkError(503, 'Unavailable'), 'soft'],
@@ -45,7 +33,7 @@ test('without a policy: 4xx hard, 5xx and errors without a status soft; nothing 
 test('errorPolicy decides from the error as thrown; its verdict is recorded and replays', async () => {
   const { store, cache, controller, replay, expectSilentChecks } = makeStore()
   const seen: unknown[] = []
-  const { endpoint, control } = failing({
+  const { endpoint, control } = failingUser({
     errorPolicy: (error) => {
       seen.push(error)
       if (error instanceof Throttled) return 'soft'
@@ -81,7 +69,7 @@ test('errorPolicy decides from the error as thrown; its verdict is recorded and 
 
 test('setError asks the policy too', () => {
   const { store, cache, controller } = makeStore()
-  const { endpoint } = failing({ errorPolicy: () => 'soft' })
+  const { endpoint } = failingUser({ errorPolicy: () => 'soft' })
   controller.setError(endpoint, { id: 2 }, new NetworkError(404, 'Not Found'))
   expect(store.getState().data.meta['user [{"id":2}]']?.errorPolicy).toBe('soft')
   expect(cache.selectCall(endpoint, { id: 2 })(store.getState()).errorPolicy).toBe('soft')
@@ -90,7 +78,7 @@ test('setError asks the policy too', () => {
 test('a policy that throws or answers something else leaves it to the status', async () => {
   const { store, cache, controller } = makeStore()
   const error = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-  const throwing = failing({
+  const throwing = failingUser({
     errorPolicy: () => {
       throw new Error('bug in policy')
     },
@@ -102,7 +90,7 @@ test('a policy that throws or answers something else leaves it to the status', a
   expect(cache.selectCall(throwing.endpoint, { id: 1 })(store.getState()).errorPolicy).toBe('hard')
   expect(error).toHaveBeenCalled()
 
-  const odd = failing({ errorPolicy: () => 'maybe' as never })
+  const odd = failingUser({ errorPolicy: () => 'maybe' as never })
   odd.control.failWith = new NetworkError(500, 'Oops')
   await controller.fetch(odd.endpoint, { id: 3 }).catch(() => undefined)
   expect(store.getState().data.meta['user [{"id":3}]']).not.toHaveProperty('errorPolicy')
