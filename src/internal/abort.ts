@@ -5,11 +5,13 @@
  * (errors from another realm, or from a polyfill, are not `instanceof DOMException` here).
  */
 export function isAbortError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { name?: unknown }).name === 'AbortError'
-  )
+  if (typeof error !== 'object' || error === null) return false
+  try {
+    return (error as { name?: unknown }).name === 'AbortError'
+  } catch {
+    // A `name` getter that throws: not an abort (and the failure is still recorded).
+    return false
+  }
 }
 
 /**

@@ -44,13 +44,44 @@ function keep(out: Record<string, unknown>, name: string, value: unknown, used: 
   })
 }
 
+/** `String(value)`, or a stand-in when that throws (a null-prototype object, a hostile `toString`). */
+function describe(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    try {
+      return Object.prototype.toString.call(value)
+    } catch {
+      return '[a value that cannot be printed]'
+    }
+  }
+}
+
+/** `source[member]`, or `undefined` when reading it throws (a getter, a revoked Proxy). */
+function read(source: Record<string, unknown>, member: string): unknown {
+  try {
+    return source[member]
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Turns anything thrown into plain data for the slice: name, message, and every plain member
  * (status, code, GraphQL `errors`, a JSON error body...), each cut to {@link ERROR_MEMBER_LIMIT}
  * characters of JSON and the whole to {@link ERROR_SIZE_LIMIT}. Responses, causes and stacks are
- * left out.
+ * left out. It never throws: whatever was thrown (a null-prototype object, getters that throw,
+ * a revoked Proxy) is recorded as far as it can be read, so the request always settles.
  */
 export function serializeError(error: unknown): SerializedError {
+  try {
+    return serializeReadable(error)
+  } catch {
+    return { name: 'Error', message: describe(error) }
+  }
+}
+
+function serializeReadable(error: unknown): SerializedError {
   const out: Record<string, unknown> = {}
   const used = { size: 2 }
   // Duck-typed: errors from another realm (iframes, workers, Node's fetch under a test runner)
@@ -60,21 +91,23 @@ export function serializeError(error: unknown): SerializedError {
     isPlainObject(error) ||
     (typeof error === 'object' &&
       error !== null &&
-      typeof (error as { message?: unknown }).message === 'string')
+      typeof read(error as Record<string, unknown>, 'message') === 'string')
   if (!errorLike) {
     keep(out, 'name', 'Error', used)
-    keep(out, 'message', String(error), used)
+    keep(out, 'message', describe(error), used)
     return out as unknown as SerializedError
   }
   const source = error as Record<string, unknown>
-  keep(out, 'name', typeof source.name === 'string' ? source.name : 'Error', used)
-  keep(out, 'message', typeof source.message === 'string' ? source.message : String(error), used)
+  const name = read(source, 'name')
+  const message = read(source, 'message')
+  keep(out, 'name', typeof name === 'string' ? name : 'Error', used)
+  keep(out, 'message', typeof message === 'string' ? message : describe(error), used)
   // Small members first, so the budget never leaves them out.
   const small = (member: string) => member === 'status' || member === 'code'
   const members = Object.keys(source)
   for (const member of [...members.filter(small), ...members.filter((m) => !small(m))]) {
     if (SKIPPED.has(member)) continue
-    const value = toPlain(source[member])
+    const value = toPlain(read(source, member))
     if (value !== undefined) keep(out, member, value, used)
   }
   return out as unknown as SerializedError

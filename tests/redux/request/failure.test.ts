@@ -96,3 +96,44 @@ test('a policy that throws or answers something else leaves it to the status', a
   expect(store.getState().data.meta['user [{"id":3}]']).not.toHaveProperty('errorPolicy')
   expect(cache.selectCall(odd.endpoint, { id: 3 })(store.getState()).errorPolicy).toBe('soft')
 })
+
+test('anything thrown settles the request: null-prototype objects, getters and toString that throw', async () => {
+  jest.clearAllMocks() // the console spies of the tests above
+  const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+  const { endpoint, control } = failingUser()
+  const hostile = [
+    Object.assign(Object.create(null) as object, { code: 'E_VALIDATION' }),
+    {
+      get message(): string {
+        throw new Error('getter')
+      },
+      code: 'E_GETTER',
+    },
+    {
+      get name(): string {
+        throw new Error('getter')
+      },
+    },
+    {
+      toString() {
+        throw new Error('no')
+      },
+    },
+  ]
+  for (const [i, value] of hostile.entries()) {
+    control.failWith = value
+    // Rejects with the value as thrown, not with a TypeError of the recording.
+    await expect(controller.fetch(endpoint, { id: i })).rejects.toBe(value)
+    const call = cache.selectCall(endpoint, { id: i })(store.getState())
+    expect(call.pending).toBe(false)
+    expect(call.error).toBeInstanceOf(Error)
+  }
+  expect(controller.getError(endpoint, { id: 0 }, store.getState())).toMatchObject({
+    code: 'E_VALIDATION',
+  })
+  expect(controller.getError(endpoint, { id: 1 }, store.getState())).toMatchObject({
+    code: 'E_GETTER',
+  })
+  expect(replay().data).toEqual(store.getState().data)
+  expectSilentChecks()
+})

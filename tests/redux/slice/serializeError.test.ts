@@ -37,3 +37,29 @@ test('other errors with a status are read back as NetworkErrors, as before', () 
   expect(custom).toBeInstanceOf(NetworkError)
   expect(custom).toMatchObject({ status: 409 })
 })
+
+test('anything thrown is recorded without throwing, as far as it can be read', () => {
+  const nullProto = Object.assign(Object.create(null) as object, { code: 'E_VALIDATION' })
+  expect(serializeError(nullProto)).toEqual({
+    name: 'Error',
+    message: '[object Object]',
+    code: 'E_VALIDATION',
+  })
+  const getters = {
+    get message(): string {
+      throw new Error('getter')
+    },
+    status: 409,
+  }
+  expect(serializeError(getters)).toEqual({
+    name: 'Error',
+    message: '[object Object]',
+    status: 409,
+  })
+  const { proxy, revoke } = Proxy.revocable({}, {})
+  revoke()
+  expect(serializeError(proxy)).toEqual({
+    name: 'Error',
+    message: '[a value that cannot be printed]',
+  })
+})
