@@ -88,3 +88,20 @@ test('a delete response without keys identifies the record by the call params', 
       ?.map((u) => u.id),
   ).toEqual([1, 2])
 })
+
+test('when every record of a kind is deleted, schema.All and queries over it read [], not "no data"', async () => {
+  const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+  const count = new Query(new schema.All(User), (users) => users.length)
+  await controller.fetch(getUsers)
+  for (const id of [1, 2, 3]) await controller.fetch(deleteUser, { id })
+  const state = store.getState()
+  expect(cache.select(allUsers)(state)).toEqual([])
+  expect(cache.select(count)(state)).toBe(0)
+  expect(controller.getResponse(allUsers, state).data).toEqual([])
+  // The table stays, empty, beside its tombstones.
+  expect(state.data.entities.User).toEqual({})
+  expect(Object.keys(state.data.entitiesMeta.User ?? {})).toEqual(['1', '2', '3'])
+  expectPlain(state)
+  expect(replay()).toEqual(state)
+  expectSilentChecks()
+})

@@ -126,16 +126,21 @@ interface Roots {
   entitiesMeta: Record<string, StoredMap<EntityMeta>>
 }
 
-/** Puts (or removes, when empty) one table and its meta into copies of the roots. */
+/**
+ * Puts one table and its meta into copies of the roots; both are removed when neither holds
+ * anything. A table whose records were all deleted stays (empty) while its tombstones do: the
+ * kind has been stored, so `schema.All` and queries over it read an empty list, not "no data".
+ */
 function place(
   into: Roots,
   key: string,
   records: StoredMap<EntityRecord>,
   metas: StoredMap<EntityMeta>,
 ) {
-  if (Object.keys(records).length > 0) setOwn(into.entities, key, records)
+  const hasMetas = Object.keys(metas).length > 0
+  if (hasMetas || Object.keys(records).length > 0) setOwn(into.entities, key, records)
   else deleteOwn(into.entities, key)
-  if (Object.keys(metas).length > 0) setOwn(into.entitiesMeta, key, metas)
+  if (hasMetas) setOwn(into.entitiesMeta, key, metas)
   else deleteOwn(into.entitiesMeta, key)
 }
 
