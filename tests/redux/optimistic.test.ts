@@ -89,6 +89,27 @@ test('an older refetch resolving after the optimistic write does not undo it', a
   expect(cache.select(new Query(User), { id: 1 })(store.getState())?.name).toBe('Saved')
 })
 
+test('an older edit still in flight goes under a newer confirmed one: the newer shows at once', async () => {
+  const { store, cache, controller, replay } = makeStore()
+  await controller.fetch(getUsers)
+  const { rename, calls } = controlledRename()
+  const select = cache.select(getUsers)
+  const first = controller.fetch(rename, { id: 1, name: 'first' })
+  const second = controller.fetch(rename, { id: 1, name: 'second' })
+  await Promise.resolve()
+  expect(names(store.getState(), select)).toEqual(['1:second', '2:Grace'])
+  // The later edit is confirmed first: the older layer, still pending, no longer hides it.
+  calls[1]?.resolve({ id: 1, name: 'second' })
+  await second
+  expect(names(store.getState(), select)).toEqual(['1:second', '2:Grace'])
+  expect(store.getState().data.optimistic).toHaveLength(1)
+  // The older answer lands last and loses too (responses order by start).
+  calls[0]?.resolve({ id: 1, name: 'first' })
+  await first
+  expect(names(store.getState(), select)).toEqual(['1:second', '2:Grace'])
+  expect(replay()).toEqual(store.getState())
+})
+
 test('an optimistic delete hides the entity everywhere; a failure brings it back', async () => {
   const { store, cache, controller } = makeStore()
   await controller.fetch(getUsers)

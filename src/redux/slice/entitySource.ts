@@ -1,5 +1,6 @@
 import { getOwn } from '../../internal/ownKeys'
 import { forEachChangeBetween } from '../../normalizr/changeLog'
+import { isNewerWrite } from '../../normalizr/order'
 import type { EntityMeta, EntityRecord, EntitySource } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
@@ -119,6 +120,7 @@ const shown = new WeakMap<OptimisticLayer, Map<string, Shown>>()
 /** A record as shown through layers, and what it was made from. */
 interface Shown {
   base: EntityRecord | undefined
+  baseMeta: EntityMeta | undefined
   layers: readonly OptimisticLayer[]
   record: EntityRecord | undefined
 }
@@ -133,13 +135,17 @@ function touches(layer: OptimisticLayer, key: string, pk: string): boolean {
 
 /**
  * What the layers (oldest first) make of one record: each layer's fields over the record as the
- * layers before it left it (a shallow merge); a tombstone hides it (`undefined`).
+ * layers before it left it (a shallow merge); a tombstone hides it (`undefined`). A layer whose
+ * request is older than the confirmed record's write (`baseMeta`, ordered as responses are: see
+ * `isNewerWrite`) goes under it instead: the newer data keeps its fields, the layer adds only
+ * fields the record lacks.
  */
 function throughLayers(
   layers: readonly OptimisticLayer[],
   key: string,
   pk: string,
   base: EntityRecord | undefined,
+  baseMeta: EntityMeta | undefined,
 ): EntityRecord | undefined {
   let record = base
   for (const layer of layers) {
@@ -150,7 +156,10 @@ function throughLayers(
       continue
     }
     const change = getOwn<EntityRecord>(getOwn(layer.entities, key), pk)
-    if (change !== undefined) record = record ? { ...record, ...change } : change
+    if (change === undefined) continue
+    if (!record) record = change
+    else if (base && baseMeta && !isNewerWrite(baseMeta, meta)) record = { ...change, ...record }
+    else record = { ...record, ...change }
   }
   return record
 }
@@ -188,9 +197,17 @@ export function readSourceOf(
     if (!memos) shown.set(newest, (memos = new Map()))
     const id = `${key.length}:${key}${pk}`
     const memo = memos.get(id)
-    if (memo && memo.base === stored && sameLayers(memo.layers, touching)) return memo.record
-    const record = throughLayers(touching, key, pk, stored)
-    memos.set(id, { base: stored, layers: touching, record })
+    const storedMeta = stored === undefined ? undefined : base.getMeta(key, pk)
+    if (
+      memo &&
+      memo.base === stored &&
+      memo.baseMeta === storedMeta &&
+      sameLayers(memo.layers, touching)
+    ) {
+      return memo.record
+    }
+    const record = throughLayers(touching, key, pk, stored, storedMeta)
+    memos.set(id, { base: stored, baseMeta: storedMeta, layers: touching, record })
     return record
   }
   const source: EntitySource = {
