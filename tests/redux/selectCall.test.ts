@@ -155,6 +155,16 @@ test('a record with a field named pk (Django REST framework) reads, as a get ans
   expect((response.data as unknown as { label: string }).label).toBe('one')
   const item = await controller.fetchIfStale(getItem, { id: 1 })
   expect((item as unknown as { label: string }).label).toBe('one')
+  // invalidateAll and expireAll match the keys the slice holds: the derived read stays valid.
+  controller.invalidateAll({ testKey: (key) => key.startsWith('getItem ') })
+  controller.expireAll({ testKey: (key) => key.startsWith('getItem ') })
+  const kept = controller.getResponse(getItem, { id: 1 }, store.getState())
+  expect(kept.expiryStatus).toBe(ExpiryStatus.Valid)
+  // invalidate names the call: it is marked all the same (as data-client), so readers fetch it.
+  controller.invalidate(getItem, { id: 1 })
+  const marked = controller.getResponse(getItem, { id: 1 }, store.getState())
+  expect(marked.expiryStatus).toBe(ExpiryStatus.Invalid)
+  expect((marked.data as unknown as { label: string }).label).toBe('one')
 })
 
 test('a sweep drops the selectors of the calls it forgot, and keeps the others', async () => {
