@@ -3,6 +3,7 @@ import { mergeHeaders } from '../endpoint/headers'
 import { NetworkError, SchemaDefinitionError } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import { parseGraphQLResponse } from './parseGraphQL'
+import { boundedKey } from '../internal/boundedKey'
 
 /** Options of a {@link GQLEndpoint}. */
 export interface GQLOptions {
@@ -121,7 +122,9 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
 
   /** The cache key: the query with white space collapsed, then the variables as sorted JSON. */
   key(variables?: TVariables): string {
-    return `${collapseWhitespace(this.requireQuery())} ${stableStringify(variables ?? {})}`
+    return boundedKey(
+      `${collapseWhitespace(this.requireQuery())} ${stableStringify(variables ?? {})}`,
+    )
   }
 
   /** True when `key` is a cache key of this operation (any variables). Works detached. */

@@ -19,6 +19,7 @@ import type {
   RestGenerics,
   SchemaOf,
 } from './restTypes'
+import { boundedKey } from '../internal/boundedKey'
 
 const BODYLESS = new Set(['GET', 'HEAD', 'DELETE'])
 
@@ -127,7 +128,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   /** The cache key of a call: `METHOD url` (the body is not part of it). */
   key(...args: RestArgs<O>): string {
     const [params] = splitArgs(this, args)
-    return `${this.method} ${this.url(params)}`
+    return boundedKey(`${this.method} ${this.url(params)}`)
   }
 
   /**

@@ -146,3 +146,16 @@ test('request settings and headers are overridable like REST', async () => {
   await withInit()
   expect(seen.map((s) => s.auth)).toEqual(['Bearer t0k3n', 'Basic x'])
 })
+
+test('a mutation with large variables works, and its key in the slice stays bounded', async () => {
+  const { store, controller, expectSilentChecks } = makeStore()
+  const name = 'n'.repeat(100_000)
+  const data = await controller.fetch(rename, { id: '1', name })
+  expect(data.rename.name).toBe(name)
+  expect(seen[0]?.variables).toEqual({ id: '1', name })
+  const keys = Object.keys(store.getState().data.meta)
+  expect(keys).toHaveLength(1)
+  expect(keys[0]?.length).toBeLessThanOrEqual(4096)
+  expect(keys[0]).toBe(rename.key({ id: '1', name }))
+  expectSilentChecks()
+})
