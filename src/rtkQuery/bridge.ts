@@ -12,10 +12,12 @@ import { hasOwn } from '../internal/ownKeys'
 import { stableStringify } from '../internal/stableStringify'
 import type { EndpointInterface } from '../redux/endpointTypes'
 import type { RootSelector } from '../redux/read/selectors'
+import type { InFlightRequests } from '../redux/runtime/inFlight'
 import type { StoreLike } from '../redux/runtime/storeRuntime'
 import { readSourceOf } from '../redux/slice/entitySource'
 import type { EntityCacheState } from '../redux/slice/state'
 import { EntryIndex, recordId } from './entryIndex'
+import type { EntryPatch } from './patch'
 import { changesShape, planPatches, recipesOf } from './patch'
 import type { BridgedResult, StoreResultDeps } from './storeResult'
 import { storeResult } from './storeResult'
@@ -29,8 +31,14 @@ export interface BridgeDeps extends StoreResultDeps {
   readonly select: (readable: EndpointInterface, ...args: unknown[]) => RootSelector<unknown>
   /** Marks a call's result in use (garbage collection keeps it) until the returned function. */
   readonly retain: (store: StoreLike, readable: EndpointInterface, args: unknown[]) => () => void
-  /** The cache's runtime of a store: the bridge keeps its index in it. */
-  readonly runtimeOf: (store: StoreLike) => { readonly extensions: Map<object, unknown> }
+  /**
+   * The cache's runtime of a store: the bridge keeps its index in it, and notes RTK Query's
+   * requests in flight among the store's requests.
+   */
+  readonly runtimeOf: (store: StoreLike) => {
+    readonly extensions: Map<object, unknown>
+    readonly requests: InFlightRequests
+  }
 }
 
 /** What a bridge keeps per store, outside the state. */
@@ -38,6 +46,8 @@ interface BridgeRuntime {
   readonly index: EntryIndex
   /** Start times of bridged requests in flight, by RTK Query request id. */
   readonly starts: Map<string, number>
+  /** The store's requests in flight, where those starts are noted too (for garbage collection). */
+  readonly requests: InFlightRequests
   /** The RTK Query cache key the bridge is patching with member changes only, if any. */
   patching: string | undefined
 }
@@ -122,10 +132,10 @@ export function buildRtkQueryBridge(
   }
 
   const runtimeOf = (store: StoreLike): BridgeRuntime => {
-    const { extensions } = deps.runtimeOf(store)
+    const { extensions, requests } = deps.runtimeOf(store)
     let runtime = extensions.get(owner) as BridgeRuntime | undefined
     if (!runtime) {
-      runtime = { index: new EntryIndex(), starts: new Map(), patching: undefined }
+      runtime = { index: new EntryIndex(), starts: new Map(), requests, patching: undefined }
       extensions.set(owner, runtime)
     }
     return runtime
@@ -169,9 +179,12 @@ export function buildRtkQueryBridge(
       const requestId = meta?.requestId
       const noted = requestId === undefined ? undefined : runtime.starts.get(requestId)
       if (requestId !== undefined && meta?.requestStatus === 'pending') {
-        runtime.starts.set(requestId, meta.startedTimeStamp ?? Date.now())
+        const start = meta.startedTimeStamp ?? Date.now()
+        runtime.starts.set(requestId, start)
+        runtime.requests.startOutside(requestId, cacheKey(name, meta.arg?.originalArgs), start)
       } else if (requestId !== undefined && meta?.requestStatus) {
         runtime.starts.delete(requestId)
+        runtime.requests.finishOutside(requestId)
       }
       if (!endpoint?.matchFulfilled(action)) return []
       if (meta?.arg?.type === 'infinitequery') {
@@ -233,7 +246,12 @@ export function buildRtkQueryBridge(
         if (!before.optimistic.includes(layer)) add(layer.entitiesMeta)
     }
     if (changed.size === 0) return
-    for (const patch of planPatches(runtime.index, changed.values(), readSourceOf(after))) {
+    applyPatches(store, runtime, planPatches(runtime.index, changed.values(), readSourceOf(after)))
+  }
+
+  /** Dispatches each patch as `updateQueryData` recipes. */
+  const applyPatches = (store: StoreLike, runtime: BridgeRuntime, patches: EntryPatch[]) => {
+    for (const patch of patches) {
       const { endpointName, originalArgs, queryCacheKey } = patch.entry
       runtime.patching = changesShape(patch) ? undefined : queryCacheKey
       try {
@@ -246,6 +264,34 @@ export function buildRtkQueryBridge(
     }
   }
 
+  /**
+   * Makes the entries RTK Query just filled (`queryCacheKeys`) show every record they hold as the
+   * cache reads it. A record of the response that lost to newer data is patched by its
+   * `received` action; one that lost to a newer delete is in no action (nothing was written for
+   * it), so the entry is compared here, record by record, and drops it.
+   */
+  const settleEntries = (store: StoreLike, runtime: BridgeRuntime, queryCacheKeys: string[]) => {
+    for (const queryCacheKey of queryCacheKeys) {
+      const entry = runtime.index.get(queryCacheKey)
+      if (!entry) continue
+      const source = readSourceOf(deps.selectSlice(store.getState()))
+      // Records the cache holds, or holds as deleted; one it has none of (the response was
+      // dropped by a reset, say) is left as RTK Query shows it.
+      const held: Array<readonly [string, string]> = []
+      for (const [first] of entry.positions.values()) {
+        if (first && source.getMeta(first.key, first.pk) !== undefined) {
+          held.push([first.key, first.pk])
+        }
+      }
+      const patches = planPatches(runtime.index, held, source)
+      applyPatches(
+        store,
+        runtime,
+        patches.filter((patch) => patch.entry.queryCacheKey === queryCacheKey),
+      )
+    }
+  }
+
   const middleware: Middleware = (store) => (next) => (action) => {
     const runtime = runtimeOf(store)
     const before = isCacheChange(action) ? deps.selectSlice(store.getState()) : undefined
@@ -254,10 +300,10 @@ export function buildRtkQueryBridge(
     const root = store.getState()
     const queries = queriesOf(root)
     if (queries !== undefined && queries !== queriesBefore) sync(store, runtime, action, queries)
-    for (const bridged of resultsOf(action as UnknownAction, runtime)) {
-      storeResult(bridged, deps, store)
-    }
+    const results = resultsOf(action as UnknownAction, runtime)
+    for (const bridged of results) storeResult(bridged, deps, store)
     if (before) patchEntries(store, runtime, action, before, deps.selectSlice(root))
+    if (results.length > 0) settleEntries(store, runtime, namedEntries(action) ?? [])
     return result
   }
 

@@ -21,7 +21,14 @@ export interface IndexedEntry {
   readonly positions: ReadonlyMap<string, readonly Position[]>
   /** The cache's request key of the entry's call. */
   readonly cacheKey: string
-  /** Lets go of the cache's result of the call (garbage collection may then forget it). */
+  /**
+   * The cache's results this entry keeps, by request key, each with the function that lets go
+   * of it: every call whose response the entry has held. RTK Query may fill one entry from
+   * several calls (`serializeQueryArgs` with `merge`: pages of one list), and the merged data
+   * still shows the earlier ones.
+   */
+  readonly retained: Map<string, () => void>
+  /** Lets go of every result in {@link retained} (garbage collection may then forget them). */
   readonly release: () => void
 }
 

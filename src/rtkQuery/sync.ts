@@ -72,6 +72,12 @@ function positionsOf(schema: unknown, entry: RtkQueryEntry) {
   return byRecord
 }
 
+/** Lets go of every result an entry kept. */
+function releaseAll(retained: Map<string, () => void>): void {
+  for (const release of retained.values()) release()
+  retained.clear()
+}
+
 /**
  * Brings the index of one RTK Query cache key up to date with `queries`. `sameShape` says the
  * entry's data changed only in record members the bridge patched itself (no item added or
@@ -98,10 +104,9 @@ export function syncEntry(
     indexed.data = entry.data
     return
   }
-  const release =
-    indexed && indexed.cacheKey === cacheKey
-      ? indexed.release
-      : (indexed?.release(), deps.retain(name, entry.originalArgs))
+  const retained = indexed?.retained ?? new Map<string, () => void>()
+  if (!retained.has(cacheKey)) retained.set(cacheKey, deps.retain(name, entry.originalArgs))
+  const release = indexed?.release ?? (() => releaseAll(retained))
   const next: IndexedEntry = {
     queryCacheKey,
     endpointName: name,
@@ -109,6 +114,7 @@ export function syncEntry(
     data: entry.data,
     positions: positionsOf(schema, entry),
     cacheKey,
+    retained,
     release,
   }
   index.set(next)

@@ -13,6 +13,7 @@ import {
   BLOG,
   Post,
   PostResource,
+  blogDb,
   blogHandlers,
   makeBridgedStore,
   resetBlog,
@@ -219,6 +220,72 @@ describe('ordering', () => {
     expect((entry('getPost', 1) as PostRow).title).toBe('Newer')
     expect(titles(entry('getPosts', undefined))[0]).toBe('Newer')
     expect(bridge.select('getPost', 1)(store.getState())?.title).toBe('Newer')
+  })
+})
+
+describe('races with deletes and garbage collection', () => {
+  /** Holds the server's answers to GET /posts (read at request time) until the returned call. */
+  const holdList = async () => {
+    const { http, HttpResponse } = await import('msw')
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    server.use(
+      http.get(`${BLOG}/posts`, async () => {
+        const rows = blogDb.posts.map((p) => ({
+          ...p,
+          author: blogDb.authors.find((a) => a.id === p.authorId),
+        }))
+        await gate
+        return HttpResponse.json(rows)
+      }),
+    )
+    return open
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+  it('a list refetch started before a delete and answered after it does not bring the row back', async () => {
+    const { api, store, controller, entry, bridge, expectSilentChecks } = makeBridgedStore()
+    await store.dispatch(api.endpoints.getPosts.initiate())
+    const open = await holdList()
+    const refetch = store.dispatch(
+      api.endpoints.getPosts.initiate(undefined, { forceRefetch: true }),
+    )
+    await tick()
+    await controller.fetch(PostResource.delete, { id: 1 })
+    expect(titles(entry('getPosts', undefined))).toEqual(['Selectors', 'Compilers'])
+    open()
+    await refetch
+    // The cache keeps the delete, and the entry RTK Query just filled is made to agree.
+    expect(
+      bridge
+        .select('getPosts')(store.getState())
+        ?.map((p) => p.id),
+    ).toEqual([2, 3])
+    expect(titles(entry('getPosts', undefined))).toEqual(['Selectors', 'Compilers'])
+    expectSilentChecks()
+  })
+
+  it('a sweep keeps the tombstone while an RTK Query request older than the delete is in flight', async () => {
+    const { api, store, controller, cache, bridge } = makeBridgedStore({ keepUnusedDataFor: 0 })
+    const open = await holdList()
+    const list = store.dispatch(api.endpoints.getPosts.initiate())
+    await tick()
+    await controller.fetch(PostResource.delete, { id: 1 })
+    const payload = controller.collectGarbage({ now: Date.now() + 3_600_000 })
+    expect(payload.entities.Post ?? []).not.toContain('1')
+    open()
+    await list
+    expect(cache.select(PostResource.get, { id: 1 })(store.getState())).toBeUndefined()
+    expect(
+      bridge
+        .select('getPosts')(store.getState())
+        ?.map((p) => p.id),
+    ).toEqual([2, 3])
+    // Once it landed, nothing older is in flight: the next sweep may take the tombstone.
+    list.unsubscribe()
+    await tick()
+    const after = controller.collectGarbage({ now: Date.now() + 3_600_000 })
+    expect(after.entities.Post).toContain('1')
   })
 })
 

@@ -226,3 +226,69 @@ describe('records inside other shapes', () => {
     store.dispatch(api.util.resetApiState())
   })
 })
+
+it('an entry merged from several calls (serializeQueryArgs + merge) keeps every page it shows from a sweep', async () => {
+  server.use(
+    http.get(`${BLOG}/paged`, ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page'))
+      return HttpResponse.json(
+        [2 * page - 1, 2 * page].map((id) => ({
+          id,
+          title: `Post ${id}`,
+          body: '',
+          author: { id: 1, name: 'Ada' },
+        })),
+      )
+    }),
+  )
+  const api = createApi({
+    reducerPath: 'api',
+    baseQuery: fetchBaseQuery({ baseUrl: BLOG }),
+    endpoints: (build) => ({
+      getPaged: build.query<PostRow[], number>({
+        query: (page) => ({ url: '/paged', params: { page } }),
+        serializeQueryArgs: ({ endpointName }) => endpointName,
+        merge: (current, next) => {
+          current.push(...next)
+        },
+        forceRefetch: ({ currentArg, previousArg }) => currentArg !== previousArg,
+      }),
+    }),
+  })
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const bridge = cache.bridgeRtkQuery(api, { getPaged: [Post] })
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer, [cache.reducerPath]: cache.reducer },
+    middleware: (gDM) => gDM().concat(api.middleware, cache.middleware, bridge.middleware),
+  })
+  const controller = cache.controller(store)
+  const first = store.dispatch(api.endpoints.getPaged.initiate(1))
+  await first
+  const second = store.dispatch(api.endpoints.getPaged.initiate(2))
+  await second
+  const shown = () =>
+    api.endpoints.getPaged
+      .select(2)(store.getState())
+      .data?.map((p) => p.id)
+  expect(shown()).toEqual([1, 2, 3, 4])
+  const later = () => Date.now() + 3_600_000
+  // Page 1's result and records are still on screen through the merged entry.
+  const sweep = controller.collectGarbage({ now: later() })
+  expect(sweep.keys).toEqual([])
+  expect(sweep.entities).toEqual({})
+  expect(
+    bridge
+      .select(
+        'getPaged',
+        1,
+      )(store.getState())
+      ?.map((p) => p.id),
+  ).toEqual([1, 2])
+  // When RTK Query drops the entry, every page goes.
+  first.unsubscribe()
+  second.unsubscribe()
+  store.dispatch(api.util.resetApiState())
+  const after = controller.collectGarbage({ now: later() })
+  expect(after.keys.sort()).toEqual([bridge.key('getPaged', 1), bridge.key('getPaged', 2)].sort())
+  expect(after.entities.Post).toEqual(['1', '2', '3', '4'])
+})

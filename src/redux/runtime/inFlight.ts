@@ -33,6 +33,11 @@ export class InFlightRequests {
   private readonly shared = new Map<string, Flight>()
   /** How many requests are in flight per request key, and their starts. */
   private readonly byKey = new Map<string, Set<Flight>>()
+  /**
+   * Requests made outside the cache whose responses it will store (RTK Query's, through a
+   * bridge), by their own id: their request key and start.
+   */
+  private readonly outside = new Map<string, { key: string; fetchedAt: number }>()
 
   /** The request in flight that a call with this flight key joins, if any. */
   joinable(flightKey: string): Flight | undefined {
@@ -116,9 +121,25 @@ export class InFlightRequests {
     return flight.promise
   }
 
+  /**
+   * Notes a request made outside the cache (`id` is its own, unique among them) whose response
+   * will be stored under `key`: until {@link finishOutside}, it counts as in flight, so garbage
+   * collection keeps the tombstones its response must not undo.
+   */
+  startOutside(id: string, key: string, fetchedAt: number): void {
+    this.outside.set(id, { key, fetchedAt })
+  }
+
+  /** Forgets a request noted with {@link startOutside} (it settled). */
+  finishOutside(id: string): void {
+    this.outside.delete(id)
+  }
+
   /** True while a request for this key is in flight. */
   isPending(key: string): boolean {
-    return this.byKey.has(key)
+    if (this.byKey.has(key)) return true
+    for (const request of this.outside.values()) if (request.key === key) return true
+    return false
   }
 
   /** When the earliest request in flight started; `Infinity` when none is. */
@@ -127,6 +148,7 @@ export class InFlightRequests {
     for (const flights of this.byKey.values()) {
       for (const flight of flights) if (flight.fetchedAt < earliest) earliest = flight.fetchedAt
     }
+    for (const { fetchedAt } of this.outside.values()) earliest = Math.min(earliest, fetchedAt)
     return earliest
   }
 
@@ -134,5 +156,6 @@ export class InFlightRequests {
   clear(): void {
     this.shared.clear()
     this.byKey.clear()
+    this.outside.clear()
   }
 }

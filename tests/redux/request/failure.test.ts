@@ -101,7 +101,7 @@ test('anything thrown settles the request: null-prototype objects, getters and t
   jest.clearAllMocks() // the console spies of the tests above
   const { store, cache, controller, replay, expectSilentChecks } = makeStore()
   const { endpoint, control } = failingUser()
-  const hostile = [
+  const hostile: unknown[] = [
     Object.assign(Object.create(null) as object, { code: 'E_VALIDATION' }),
     {
       get message(): string {
