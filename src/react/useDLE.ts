@@ -23,6 +23,10 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   const controller = useController()
   const state = useCallState(endpoint, args)
   const { key, mustFetch, shouldRevalidate, pending } = state
+  // Nothing to show and nothing in flight: a request settled without making the data usable
+  // (invalidated while in flight, dropped by a reset), so another is needed, as `useSuspense`
+  // would make on its next render.
+  const idle = mustFetch && !pending
   useEffect(() => {
     // Held while mounted: when the last component holding the request unmounts, it is aborted.
     if ((mustFetch || shouldRevalidate) && key !== undefined) {
@@ -30,7 +34,7 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
     }
     return undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, key, mustFetch, shouldRevalidate])
+  }, [controller, key, mustFetch, shouldRevalidate, idle])
   return {
     data: state.data as EndpointData<TEndpoint> | undefined,
     loading: state.active && (mustFetch || (pending && state.data === undefined)) && !state.error,

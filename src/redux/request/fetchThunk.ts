@@ -143,7 +143,12 @@ export function buildFetchThunk(deps: FetchDeps) {
         }
       }
 
+      // A request stops being joinable once its outcome is being written: a caller that asks
+      // after that (a hook that found the landed data still invalid, say) starts a new one.
+      const finish = () => requests.finish(flight, shareAs)
+
       const fail = (error: unknown): never => {
+        finish()
         const date = Date.now()
         if (fetchedAt < selectSlice(getState()).resetAt || isAbortError(error)) {
           // Dropped by a reset, or aborted: nothing is written, no error recorded.
@@ -157,6 +162,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       }
 
       const settle = (response: unknown): T => {
+        finish()
         const slice = selectSlice(getState())
         if (fetchedAt < slice.resetAt) {
           // Answered after resetEntireStore: nothing is written.
@@ -198,7 +204,6 @@ export function buildFetchThunk(deps: FetchDeps) {
           }
         }, fail)
       flight.promise = promise
-      const finish = () => requests.finish(flight, shareAs)
       promise.then(finish, finish)
       if (endpoint.mergeResult) {
         const tail = promise.then(ignore, ignore)

@@ -1,0 +1,72 @@
+/**
+ * useDLE and useFetch fetch again when a request settles without making the data usable: the
+ * call was invalidated while it was in flight (the mark holds), or the store was reset (its
+ * answer is dropped). useSuspense does so on its next render; these hooks must not stay
+ * loading with nothing in flight.
+ */
+import { act, screen } from '@testing-library/react'
+import { delay, http, HttpResponse } from 'msw'
+import { RestEndpoint } from 'rtk-resources'
+import { useCache, useDLE, useFetch } from 'rtk-resources/react'
+import { Doc } from '../fixtures/entities'
+import { serveHandlers } from '../mocks/server'
+import { renderWithCache } from './render'
+
+let served = 0
+serveHandlers(
+  http.get('http://settle.test/docs/:id', async ({ params }) => {
+    served += 1
+    const version = served
+    await delay(30)
+    return HttpResponse.json({ id: Number(params.id), title: `v${version}` })
+  }),
+)
+beforeEach(() => {
+  served = 0
+})
+
+const getDoc = new RestEndpoint({ urlPrefix: 'http://settle.test', path: '/docs/:id', schema: Doc })
+const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+
+function WithDLE() {
+  const { data, loading } = useDLE(getDoc, { id: 1 })
+  return <p>{loading ? 'loading' : (data?.title ?? 'none')}</p>
+}
+function WithFetch() {
+  useFetch(getDoc, { id: 1 })
+  return <p>{useCache(getDoc, { id: 1 })?.title ?? 'none'}</p>
+}
+
+describe.each([
+  ['useDLE', WithDLE],
+  ['useFetch + useCache', WithFetch],
+])('%s', (_name, Reader) => {
+  test('invalidated while its first request is in flight: fetches again and shows that', async () => {
+    const { controller } = renderWithCache(<Reader />)
+    await wait(10)
+    act(() => controller.invalidate(getDoc, { id: 1 }))
+    expect(await screen.findByText('v2', undefined, { timeout: 2000 })).toBeTruthy()
+    await wait(60)
+    expect(served).toBe(2)
+  })
+
+  test('store reset while its first request is in flight: fetches again and shows that', async () => {
+    const { controller } = renderWithCache(<Reader />)
+    await wait(10)
+    act(() => controller.resetEntireStore())
+    expect(await screen.findByText('v2', undefined, { timeout: 2000 })).toBeTruthy()
+    await wait(60)
+    expect(served).toBe(2)
+  })
+
+  test('invalidated while a background revalidation is in flight: fetches once more', async () => {
+    const { controller } = renderWithCache(<Reader />)
+    expect(await screen.findByText('v1')).toBeTruthy()
+    act(() => controller.expireAll({ testKey: () => true }))
+    await wait(10)
+    act(() => controller.invalidate(getDoc, { id: 1 }))
+    expect(await screen.findByText('v3', undefined, { timeout: 2000 })).toBeTruthy()
+    await wait(60)
+    expect(served).toBe(3)
+  })
+})
