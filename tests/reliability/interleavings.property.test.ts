@@ -7,7 +7,8 @@
  *   read and a mutation, the mutation wins over reads that started before it was confirmed;
  * - a delete is a write like any other (a tombstone), which older data cannot undo;
  * - pending optimistic edits show over the confirmed data in the order they started, each only
- *   its own field; a refused edit disappears and nothing else with it.
+ *   its own field, except under a record a confirmed mutation started after the edit wrote
+ *   (two mutations compare their starts); a refused edit disappears and nothing else with it.
  * At the end the state is plain data and replaying the recorded actions rebuilds it.
  */
 import fc from 'fast-check'
@@ -173,7 +174,17 @@ test('random interleavings of reads, deletes, optimistic edits and invalidations
         for (const { op, index } of inFlight) {
           if (op.kind === 'delete') shown.set(op.id, undefined)
           if (op.kind === 'patch') {
-            shown.set(op.id, { ...(shown.get(op.id) ?? {}), [op.field]: `p${index}` })
+            const current = shown.get(op.id)
+            const stored = model.get(op.id)
+            const edit = { [op.field]: `p${index}` }
+            // A newer confirmed mutation's record keeps its fields over this older edit.
+            const beneath =
+              current !== undefined &&
+              stored !== undefined &&
+              !stored.deleted &&
+              stored.stamp.confirmed !== undefined &&
+              stored.stamp.start > startedAt[index]!
+            shown.set(op.id, beneath ? { ...edit, ...current } : { ...(current ?? {}), ...edit })
           }
         }
         const visible = new Map<number, string>()

@@ -1,6 +1,5 @@
 import { getOwn } from '../../internal/ownKeys'
 import { forEachChangeBetween } from '../../normalizr/changeLog'
-import { isNewerWrite } from '../../normalizr/order'
 import type { EntityMeta, EntityRecord, EntitySource } from '../../normalizr/types'
 import { isSplitTable } from './layout'
 import type { EntityCacheState, OptimisticLayer } from './state'
@@ -133,12 +132,18 @@ function touches(layer: OptimisticLayer, key: string, pk: string): boolean {
   return getOwn(getOwn(layer.entitiesMeta, key), pk) !== undefined
 }
 
+/** True when the record's write (`stored`) is a confirmed mutation started after the layer's. */
+function supersedes(stored: EntityMeta, layer: EntityMeta): boolean {
+  return stored.confirmedAt !== undefined && stored.fetchedAt > layer.fetchedAt
+}
+
 /**
  * What the layers (oldest first) make of one record: each layer's fields over the record as the
- * layers before it left it (a shallow merge); a tombstone hides it (`undefined`). A layer whose
- * request is older than the confirmed record's write (`baseMeta`, ordered as responses are: see
- * `isNewerWrite`) goes under it instead: the newer data keeps its fields, the layer adds only
- * fields the record lacks.
+ * layers before it left it (a shallow merge); a tombstone hides it (`undefined`). A layer goes
+ * under the record instead when the record was written by a confirmed mutation that started
+ * after the layer's own (`baseMeta`; two mutations compare their starts, as in `order.ts`): the
+ * newer edit keeps its fields, the layer adds only fields the record lacks. A read never hides
+ * a pending edit: the server may have answered it before applying the edit.
  */
 function throughLayers(
   layers: readonly OptimisticLayer[],
@@ -158,7 +163,7 @@ function throughLayers(
     const change = getOwn<EntityRecord>(getOwn(layer.entities, key), pk)
     if (change === undefined) continue
     if (!record) record = change
-    else if (base && baseMeta && !isNewerWrite(baseMeta, meta)) record = { ...change, ...record }
+    else if (base && baseMeta && supersedes(baseMeta, meta)) record = { ...change, ...record }
     else record = { ...record, ...change }
   }
   return record
