@@ -122,7 +122,9 @@ export class Controller {
       return Promise.reject(error)
     }
     const now = Date.now()
-    if (call.expiryStatus !== ExpiryStatus.Invalid && now <= call.expiresAt) {
+    // A Query cannot fetch: it answers with what the cache holds (no data: fetch rejects).
+    const fresh = typeof endpoint !== 'function' || now <= call.expiresAt
+    if (call.expiryStatus !== ExpiryStatus.Invalid && fresh) {
       return Promise.resolve(call.data as EndpointData<TEndpoint>)
     }
     // A recent failure stands until errorExpiryLength passes: no retry storm.
@@ -274,11 +276,16 @@ export class Controller {
   }
 
   #run<T>(endpoint: EndpointInterface, args: readonly unknown[], options?: FetchOptions) {
-    return this.#core.fetchThunk<T>(
-      endpoint,
-      args,
-      options,
-    )(this.store.dispatch, this.store.getState)
+    try {
+      return this.#core.fetchThunk<T>(
+        endpoint,
+        args,
+        options,
+      )(this.store.dispatch, this.store.getState)
+    } catch (error) {
+      // Whatever goes wrong before the request starts (the slice not mounted, say) rejects too.
+      return Promise.reject(error)
+    }
   }
 
   /** A stamp of the request clock, never older than what this store's slice holds. */

@@ -1,5 +1,6 @@
 /** Every public Controller method works detached, as in Reactive Data Client. */
-import { Endpoint, ExpiryStatus } from 'rtk-resources'
+import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import { createEntityCache, Endpoint, ExpiryStatus, Query, schema } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { makeStore } from '../fixtures/store'
 
@@ -77,4 +78,31 @@ test('one Controller per store; subscribe polls once per call however many subsc
   } finally {
     jest.useRealTimers()
   }
+})
+
+test('fetch rejects (never throws) when the cache is not mounted, naming the fix', async () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  // Nested one level down: the cache is not at state.data.
+  const store = configureStore({
+    reducer: { app: combineReducers({ data: cache.reducer }) },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+  })
+  const { fetch } = cache.controller(store)
+  let request: Promise<unknown> | undefined
+  expect(() => (request = fetch(getUser, { id: 1 }))).not.toThrow()
+  await expect(request).rejects.toMatchObject({ name: 'SetupError', code: 'bad-setup' })
+})
+
+test('a Query cannot fetch: fetch rejects with a SetupError and writes nothing; fetchIfStale reads it', async () => {
+  const { store, controller, recorded } = makeStore()
+  const everyone = new Query(new schema.All(User), (users) => users.map((user) => user.name))
+  const fetchQuery = controller.fetch as (readable: unknown) => Promise<unknown>
+  const fetchIfStale = controller.fetchIfStale as (readable: unknown) => Promise<unknown>
+  const before = recorded.length
+  await expect(fetchQuery(everyone)).rejects.toMatchObject({ name: 'SetupError' })
+  await expect(fetchIfStale(everyone)).rejects.toThrow(/A Query reads only from the cache/)
+  expect(recorded.length).toBe(before)
+  await controller.fetch(getUser, { id: 1 })
+  expect(await fetchIfStale(everyone)).toEqual(['user 1'])
+  expect(store.getState().data.meta).not.toHaveProperty(everyone.key())
 })

@@ -1,6 +1,7 @@
-import { Endpoint, ExpiryStatus } from 'rtk-resources'
+import { Endpoint, ExpiryStatus, NetworkError } from 'rtk-resources'
 import { User } from '../fixtures/entities'
-import { expectPlain, makeStore } from '../fixtures/store'
+import { deferred, expectPlain, makeStore } from '../fixtures/store'
+import { failingUser } from '../fixtures/failing'
 
 let served = 0
 const getUser = new Endpoint(
@@ -108,4 +109,32 @@ test('fetchIfStale never answers a mutation from the cache', async () => {
   const second = await controller.fetchIfStale(save)
   expect(calls).toBe(2)
   expect(second.name).toBe('saved 2')
+})
+
+test('an invalidation holds through a failed request, made before it or while it was in flight', async () => {
+  const { store, controller, replay, expectSilentChecks } = makeStore()
+  const { endpoint, control } = failingUser({ errorExpiryLength: 60_000 })
+  const status = () => controller.getResponse(endpoint, { id: 1 }, store.getState()).expiryStatus
+  await controller.fetch(endpoint, { id: 1 })
+  // Invalidated, then a refetch fails (a soft 503): the known-wrong data is still not usable.
+  controller.invalidate(endpoint, { id: 1 })
+  control.failWith = new NetworkError(503, 'Unavailable')
+  await expect(controller.fetch(endpoint, { id: 1 })).rejects.toBeInstanceOf(NetworkError)
+  expect(status()).toBe(ExpiryStatus.Invalid)
+  expect(controller.getError(endpoint, { id: 1 }, store.getState())).toBeInstanceOf(NetworkError)
+  // Invalidated while a request is in flight, which then fails: the mark holds too.
+  control.failWith = undefined
+  await controller.fetch(endpoint, { id: 1 })
+  expect(status()).toBe(ExpiryStatus.Valid)
+  const gate = deferred<void>()
+  control.failWith = new NetworkError(503, 'Unavailable')
+  control.wait = gate.promise
+  const failing = controller.fetch(endpoint, { id: 1 })
+  await Promise.resolve()
+  controller.invalidate(endpoint, { id: 1 })
+  gate.resolve()
+  await expect(failing).rejects.toBeInstanceOf(NetworkError)
+  expect(status()).toBe(ExpiryStatus.Invalid)
+  expect(replay().data).toEqual(store.getState().data)
+  expectSilentChecks()
 })

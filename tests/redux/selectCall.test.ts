@@ -186,3 +186,37 @@ test('a sweep drops the selectors of the calls it forgot, and keeps the others',
   expect(cache.selectCall(getUser, { id: 11 })).not.toBe(forgotten)
   release()
 })
+
+test('getResponse keeps its object while data, status and expiry stay (a request starting)', async () => {
+  const { store, controller } = makeStore()
+  const request = controller.fetch(getUser, { id: 1 })
+  await answer(0)
+  await request
+  const before = controller.getResponse(getUser, { id: 1 }, store.getState())
+  const refetch = controller.fetch(getUser, { id: 1 })
+  // The call's state changed (pending); its response did not.
+  expect(controller.getResponse(getUser, { id: 1 }, store.getState())).toBe(before)
+  // A failure stamps the error's expiry, as data-client does: a new response object.
+  await answer(1, undefined, new Error('offline'))
+  await expect(refetch).rejects.toThrow('offline')
+  const after = controller.getResponse(getUser, { id: 1 }, store.getState())
+  expect(after.data).toBe(before.data)
+  expect(after).not.toBe(before)
+})
+
+test('setResponse or setError while a request is in flight: still pending until it settles', async () => {
+  const { store, cache, controller, replay } = makeStore()
+  const pending = () => cache.selectCall(getUser, { id: 1 })(store.getState()).pending
+  const request = controller.fetch(getUser, { id: 1 })
+  expect(pending()).toBe(true)
+  controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'by hand' })
+  expect(pending()).toBe(true)
+  controller.setError(getUser, { id: 1 }, new Error('by hand'))
+  expect(pending()).toBe(true)
+  // The request's own answer is older than both: it writes nothing of its own, and ends.
+  await answer(0, { id: 1, name: 'late' })
+  await request
+  expect(pending()).toBe(false)
+  expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('by hand')
+  expect(replay().data).toEqual(store.getState().data)
+})

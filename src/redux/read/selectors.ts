@@ -54,11 +54,17 @@ function responseSelector(call: (root: unknown) => CallState, laneOf: (root: unk
   return memoSelector(
     [call],
     laneOf,
-    (_lane, _previous, { data, expiryStatus, expiresAt }: CallState): ResponseState => ({
-      data,
-      expiryStatus,
-      expiresAt,
-    }),
+    (_lane, previous: ResponseState | undefined, call: CallState): ResponseState => {
+      const { data, expiryStatus, expiresAt } = call
+      // The same object while the three values are: a request starting or an error recorded
+      // changes the call's state, not its response.
+      return previous !== undefined &&
+        previous.data === data &&
+        previous.expiryStatus === expiryStatus &&
+        previous.expiresAt === expiresAt
+        ? previous
+        : { data, expiryStatus, expiresAt }
+    },
   )
 }
 

@@ -7,6 +7,7 @@
 import type { Dispatch } from '@reduxjs/toolkit'
 import { abortReason, isAbortError } from '../../internal/abort'
 import { isDev } from '../../internal/env'
+import { SetupError } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
 import type { EndpointInterface } from '../endpointTypes'
 import type { Readable, ResponseState } from '../read/readCall'
@@ -108,6 +109,17 @@ export function buildFetchThunk(deps: FetchDeps) {
     options: FetchOptions = {},
   ): CacheThunk<T> {
     return (dispatch, getState) => {
+      if (typeof endpoint !== 'function') {
+        // A Query (or any other readable) has no request to run: nothing is written.
+        return Promise.reject(
+          new SetupError(
+            'fetch needs an endpoint to call (such as UserResource.get or a new Endpoint); it ' +
+              'was given something that cannot fetch. A Query reads only from the cache: read ' +
+              'it with cache.select, useQuery or controller.getResponse, and fetch the ' +
+              'endpoints that fill its tables.',
+          ),
+        )
+      }
       let key: string
       try {
         key = endpoint.key(...args)

@@ -14,11 +14,23 @@ function withMeta(state: EntityCacheState, key: string, meta: RequestMeta | type
   return { ...state, ...writeRequests(state, [], [[key, meta]]) }
 }
 
-/** The pending mark of a newer request than the one settling, kept. */
-function newerPending(previous: RequestMeta | undefined, fetchedAt: number) {
-  return previous?.pendingSince !== undefined && previous.pendingSince > fetchedAt
+/**
+ * The pending mark, kept unless it is the settling request's own (`fetchedAt`): a newer request
+ * is still in flight, or this write did not come from a request at all (`setResponse`,
+ * `setError`) and the one in flight still is.
+ */
+function stillPending(previous: RequestMeta | undefined, fetchedAt: number) {
+  return previous?.pendingSince !== undefined && previous.pendingSince !== fetchedAt
     ? { pendingSince: previous.pendingSince }
     : {}
+}
+
+/** The state without the pending mark of the request that started at `fetchedAt`, if it has it. */
+function withoutOwnMark(state: EntityCacheState, key: string, fetchedAt: number) {
+  const previous = getRequestMeta(state, key)
+  if (previous?.pendingSince !== fetchedAt) return state
+  const { pendingSince: _own, ...rest } = previous
+  return withMeta(state, key, rest)
 }
 
 /** The state without the optimistic layer of the request (key, fetchedAt), if it has one. */
@@ -71,13 +83,18 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
             date: times.date,
             fetchedAt: times.fetchedAt,
             expiresAt: times.expiresAt,
-            ...newerPending(previous, times.fetchedAt),
+            ...stillPending(previous, times.fetchedAt),
             ...invalid,
           },
         ],
       ]
   const next = { ...state, ...tables, ...writeRequests({ ...state, ...tables }, results, meta) }
-  return withoutLayer(next, key, times.fetchedAt)
+  // An answer older than what is stored writes no meta, but its request is no longer in flight.
+  return withoutLayer(
+    stale ? withoutOwnMark(next, key, times.fetchedAt) : next,
+    key,
+    times.fetchedAt,
+  )
 }
 
 /** A request failed: its error is recorded beside the data of an earlier success. */
@@ -86,15 +103,23 @@ export function failed(state: EntityCacheState, payload: FailedPayload) {
   if (times.fetchedAt < state.resetAt) return state
   const previous = getRequestMeta(state, key)
   if (previous && previous.fetchedAt > times.fetchedAt) {
-    return withoutLayer(state, key, times.fetchedAt)
+    return withoutLayer(withoutOwnMark(state, key, times.fetchedAt), key, times.fetchedAt)
   }
+  // A failure makes nothing valid: an invalidation (made before or during the request) holds.
+  const invalid = previous?.invalidated
+    ? {
+        invalidated: true as const,
+        ...(previous.invalidatedAt === undefined ? {} : { invalidatedAt: previous.invalidatedAt }),
+      }
+    : {}
   const meta: RequestMeta = {
     date: times.date,
     fetchedAt: times.fetchedAt,
     expiresAt: times.expiresAt,
     error,
     ...(errorPolicy === undefined ? {} : { errorPolicy }),
-    ...newerPending(previous, times.fetchedAt),
+    ...stillPending(previous, times.fetchedAt),
+    ...invalid,
   }
   return withoutLayer(withMeta(state, key, meta), key, times.fetchedAt)
 }
