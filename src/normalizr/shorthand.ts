@@ -114,8 +114,10 @@ function isPlainMember(definition: unknown): boolean {
 }
 
 /**
- * Derives each named member from args (for `Query`); `undefined` when no schema member is found.
- * Plain members (`nextPage: ''`) read as the value written in the schema, as in data-client.
+ * Derives each named member from args (for `Query`); `undefined` unless every schema member is
+ * found (as data-client's query keys: a join of two `schema.All` has no data until both tables
+ * exist, so a Query's `process` never sees a member missing). Plain members (`nextPage: ''`)
+ * read as the value written in the schema, as in data-client.
  */
 export function queryMembers(
   definition: Record<string, unknown>,
@@ -131,7 +133,8 @@ export function queryMembers(
       continue
     }
     const value = ctx.queryKey(schema, args)
-    if (value !== undefined) found = true
+    if (value === undefined) return undefined
+    found = true
     setOwn(out, member, value)
   }
   return found ? out : undefined

@@ -1,5 +1,5 @@
 import { Endpoint, Query, schema } from 'rtk-resources'
-import { User } from '../fixtures/entities'
+import { Post, User } from '../fixtures/entities'
 import { makeStore, todosSlice } from '../fixtures/store'
 
 class Todo extends User {}
@@ -75,4 +75,27 @@ test('two classes sharing a key read the same table', async () => {
   const summaries = cache.select(new Query(new schema.All(TodoSummary)))(store.getState())
   expect(summaries?.map((t) => t.id)).toEqual([1, 2, 3])
   expect(summaries?.[0]).toBeInstanceOf(TodoSummary)
+})
+
+test('a Query joining two tables: process runs only once both exist, never with a member missing', () => {
+  const { store, cache, controller } = makeStore()
+  const seen: unknown[] = []
+  const getPosts = new Endpoint(async () => [] as Array<{ id: number; title: string }>, {
+    schema: [Post],
+    name: 'posts',
+  })
+  const counts = new Query(
+    { users: new schema.All(User), posts: new schema.All(Post) },
+    ({ users, posts }) => {
+      seen.push(posts)
+      return `${users.length} users, ${posts.length} posts`
+    },
+  )
+  controller.setResponse(getUsers, structuredClone(seed))
+  // An empty list creates no Post table: no data yet, and process is not called.
+  controller.setResponse(getPosts, [])
+  expect(cache.select(counts)(store.getState())).toBeUndefined()
+  expect(seen).toEqual([])
+  controller.setResponse(getPosts, [{ id: 1, title: 'One' }])
+  expect(cache.select(counts)(store.getState())).toBe(`${seed.length} users, 1 posts`)
 })

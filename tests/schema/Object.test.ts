@@ -79,14 +79,28 @@ describe('plain object schemas and schema.Object', () => {
     expect((summary.data as { article: ArticleSummary }).article.title).toBe('Short')
   })
 
-  it('queries each member from the arguments', () => {
-    const { source } = write([User], [{ id: 1 }])
+  it('queries each member from the arguments; no data until every member is found', () => {
+    const { tables, source } = write([User], [{ id: 1 }])
     const joined = new schema.Object({ user: User, post: Post })
     const memo = new MemoCache()
-    const read = memo.query(joined, [{ id: 1 }], source).data as { user: User; post?: Post }
+    // As data-client's query keys: a member not found makes the whole read "no data".
+    expect(memo.query(joined, [{ id: 1 }], source).data).toBeUndefined()
+    const both = write([Post], [{ id: 1, title: 'One' }], tables).source
+    const read = memo.query(joined, [{ id: 1 }], both).data as { user: User; post: Post }
     expect(read.user).toBeInstanceOf(User)
-    expect(read.post).toBeUndefined()
-    expect(memo.query(joined, [{ id: 2 }], source).data).toBeUndefined()
+    expect(read.post.title).toBe('One')
+    expect(memo.query(joined, [{ id: 2 }], both).data).toBeUndefined()
+  })
+
+  it('a join of two schema.All has no data until both tables exist', () => {
+    const { tables, source } = write([User], [{ id: 1 }])
+    const join = { users: new schema.All(User), posts: new schema.All(Post) }
+    const memo = new MemoCache()
+    expect(memo.query(join, [], source).data).toBeUndefined()
+    const both = write([Post], [{ id: 7, title: 'Seven' }], tables).source
+    const read = memo.query(join, [], both).data as { users: User[]; posts: Post[] }
+    expect(read.users.map((user) => user.id)).toEqual([1])
+    expect(read.posts.map((post) => post.id)).toEqual([7])
   })
 
   it('reads a missing member entity as undefined', () => {
