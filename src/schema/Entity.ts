@@ -11,6 +11,7 @@ import type {
   QueryContext,
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
+import { assignSettable } from './settableMembers'
 import { copyRecord, mergeRecords } from './recordCopy'
 import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
@@ -37,7 +38,13 @@ function instanceFrom(
   if (fromJS !== undefined || (record as { __proto__?: unknown }).__proto__ !== Object.prototype) {
     return (fromJS ?? Entity.fromJS).call(cls as never, record)
   }
-  return Object.assign(new (cls as unknown as new (props: unknown) => object)(record), record)
+  const instance = new (cls as unknown as new (props: unknown) => object)(record)
+  try {
+    return Object.assign(instance, record)
+  } catch {
+    // A member the class cannot take (a getter without a setter): the others still are copied.
+    return assignSettable(instance, record)
+  }
 }
 
 /** `fromJS` of `cls` when it overrides Entity's, else `undefined`. */
@@ -236,7 +243,12 @@ export abstract class Entity {
     props: Partial<T> = {},
   ): T {
     // Like data-client, the constructor gets the props too (classes made with schema.Entity).
-    return assignOwn(new (this as unknown as new (props: unknown) => T)(props), props)
+    const instance = new (this as unknown as new (props: unknown) => T)(props)
+    try {
+      return assignOwn(instance, props)
+    } catch {
+      return assignSettable(instance, props)
+    }
   }
 
   /** Combines two records of one entity; `incoming` wins member by member (shallow). */

@@ -208,3 +208,38 @@ describe('Entity.validate', () => {
     expect(titles?.[0]).not.toBeInstanceOf(Article)
   })
 })
+
+test('a record member named like a getter of the class: the getter shows, the rest reads, one warning', () => {
+  class Person extends Entity {
+    id = 0
+    first = ''
+    last = ''
+    get fullName() {
+      return `${this.first} ${this.last}`
+    }
+    pk() {
+      return this.id
+    }
+    static key = 'Person'
+  }
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    const { source } = write(
+      [Person],
+      [
+        { id: 1, first: 'Ada', last: 'Lovelace', fullName: 'A. Lovelace (server)' },
+        { id: 2, first: 'Grace', last: 'Hopper', fullName: 'G. Hopper (server)' },
+      ],
+    )
+    const read = new MemoCache().denormalize([Person], ['1', '2'], source).data as Person[]
+    expect(read.map((person) => person.fullName)).toEqual(['Ada Lovelace', 'Grace Hopper'])
+    expect(read[0]).toBeInstanceOf(Person)
+    // fromJS, the path of records with an own __proto__ member and of overrides, agrees.
+    expect(Person.fromJS({ id: 3, first: 'Linus', fullName: 'x' } as never).fullName).toBe('Linus ')
+    const warnings = warn.mock.calls.filter((call) => String(call[0]).includes('"fullName"'))
+    expect(warnings).toHaveLength(1)
+    expect(String(warnings[0]?.[0])).toMatch(/Person .*static process/)
+  } finally {
+    warn.mockRestore()
+  }
+})
