@@ -7,6 +7,8 @@ import type { PaginatedEndpoint, RemoveCursor } from './paginated'
 import { buildPaginated } from './paginated'
 import { buildUrl, searchToString } from './paths'
 import { restKeyMatches } from './testKey'
+import type { Grow } from './growable'
+import { GROWS } from './growable'
 import type {
   GenericsOf,
   InferredOptions,
@@ -190,7 +192,11 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     // A new method without a new sideEffect: the sideEffect follows the method again.
     if ('method' in options && !('sideEffect' in options)) delete own.sideEffect
     if (namedFromPath.has(this)) delete own.name
-    return new Class({ ...own, ...options })
+    const extended = new Class({ ...own, ...options })
+    // A list that grows gives the new endpoint its own push and unshift.
+    const grow = (this as { [GROWS]?: Grow })[GROWS]
+    if (typeof grow === 'function') grow(extended)
+    return extended
   }
 
   /**

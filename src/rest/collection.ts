@@ -11,6 +11,7 @@ import { ObjectSchema } from '../schema/ObjectSchema'
 import { referenceKey } from '../schema/primaryKey'
 import { splitOrigin, translateOptional } from './paths'
 import type { RestEndpoint } from './RestEndpoint'
+import { GROWS } from './growable'
 
 /** Args that page or sort a list rather than say which items belong in it. */
 const NON_FILTER =
@@ -129,4 +130,25 @@ export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshi
       return updates
     },
   } as never) as unknown as RestEndpoint
+}
+
+/**
+ * Gives `list` its `push` and `unshift` (each extended with `options`, such as an optimistic
+ * response, when given), and the {@link GROWS} mark with which `extend` gives the same to every
+ * endpoint made from it (`getList.extend(...)`, hookified lists, pages).
+ */
+export function makeGrowable(list: RestEndpoint, options?: object): void {
+  for (const position of ['push', 'unshift'] as const) {
+    const add = buildCollectionAdd(list, position)
+    // Not enumerable: `extend` copies own enumerable members, and these belong to this list.
+    Object.defineProperty(list, position, {
+      value: options ? add.extend(options as never) : add,
+      configurable: true,
+    })
+  }
+  // Set after the adds are built: an add is made by `list.extend`, and must not grow itself.
+  Object.defineProperty(list, GROWS, {
+    value: (extended: RestEndpoint) => makeGrowable(extended, options),
+    configurable: true,
+  })
 }

@@ -1,6 +1,6 @@
 import { isEntitySchema } from '../normalizr/isEntity'
 import { Delete } from '../schema/Delete'
-import { buildCollectionAdd } from './collection'
+import { makeGrowable } from './collection'
 import { warnMisspelledOptions } from './optionTypos'
 import { RestEndpoint } from './RestEndpoint'
 import type {
@@ -90,14 +90,7 @@ export function createResource<
   const expectDeleted = optimistic ? { getOptimisticResponse: expectedDeletion } : {}
 
   const getList = member('getList', { path: listPath, schema: [schema] })
-  for (const position of ['push', 'unshift'] as const) {
-    const add = buildCollectionAdd(getList, position)
-    // Not enumerable: `extend` copies own enumerable members, and these belong to this list.
-    Object.defineProperty(getList, position, {
-      value: optimistic ? add.extend(expect as never) : add,
-      configurable: true,
-    })
-  }
+  makeGrowable(getList, optimistic ? expect : undefined)
 
   return {
     get: member('get', { path, schema }),

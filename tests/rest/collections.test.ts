@@ -22,7 +22,7 @@ const todos = [
   { id: 2, userId: 2, title: 'b' },
   { id: 3, userId: 1, title: 'c' },
 ]
-serveHandlers(
+const server = serveHandlers(
   http.get(`${BASE}/todos`, ({ request }) => {
     const url = new URL(request.url)
     requests.push(`GET ${url.pathname}${url.search}`)
@@ -125,4 +125,32 @@ test('push does not add an item a stored list already holds, as 2 or as "2" (sto
   expect(push.updateResults(2, { [key]: ['1', '2'] }, args, normalized)).toEqual({})
   expect(push.updateResults(2, { [key]: [1, 2] }, args, normalized)).toEqual({})
   expect(push.updateResults(2, { [key]: ['1'] }, args, normalized)).toEqual({ [key]: ['1', 2] })
+})
+
+test('an extended list keeps push and unshift, built from it (its settings, its page shape)', async () => {
+  const seen: Array<string | null> = []
+  server.use(
+    http.post(`${BASE}/todos`, async ({ request }) => {
+      seen.push(request.headers.get('x-team'))
+      const body = (await request.json()) as { userId: number; title: string }
+      return HttpResponse.json({ id: nextId++, ...body })
+    }),
+    http.get(`${BASE}/todos`, () => HttpResponse.json({ results: todos, next: '' })),
+  )
+  const { store, cache, controller } = makeStore()
+  // The same list with a header, and the list as a page object.
+  const teamList = TodoResource.getList.extend({
+    getHeaders: (headers) => ({ ...headers, 'x-team': 'blue' }),
+  })
+  const pages = TodoResource.getList.extend({ schema: { results: [Todo], next: '' } })
+  expect(typeof teamList.push).toBe('function')
+  expect(typeof pages.unshift).toBe('function')
+  await controller.fetch(teamList.push, { userId: 1, title: 'team' })
+  expect(seen).toEqual(['blue'])
+  await controller.fetch(pages)
+  await controller.fetch(pages.push, { userId: 1, title: 'last' })
+  const read = cache.select(pages)(store.getState())
+  expect(read?.results.map((todo) => todo.title)).toEqual(['a', 'b', 'c', 'last'])
+  // The resource's own list is untouched by these.
+  expect(TodoResource.getList.push).not.toBe(teamList.push)
 })
