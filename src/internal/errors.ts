@@ -304,7 +304,7 @@ export class PathParamError extends RtkResourcesError {
 export class UnexpectedResponseError extends RtkResourcesError {
   /** What the schema expects: `'object'`, or `'list'`. */
   readonly expected: 'object' | 'list'
-  /** The type found (`'string'`, `'number'`, `'object'`, ...). */
+  /** The type found (`'string'`, `'number'`, `'object'`, `'array'`, ...). */
   readonly found: string
   /** The offending input (as received). */
   readonly input: unknown
@@ -312,12 +312,18 @@ export class UnexpectedResponseError extends RtkResourcesError {
   readonly status: number
 
   constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
-    const found = typeof input
+    const found = Array.isArray(input) ? 'array' : typeof input
     const unparsed = typeof input === 'string' && parsesAsJson(input)
     const what = expected === 'list' ? 'a list' : 'an object'
+    const foundText =
+      found === 'array'
+        ? 'a list'
+        : found === 'object'
+          ? 'an object that is not a list of records'
+          : found
     super(
       'unexpected-response',
-      `Expected ${what} for ${schemaName}, found ${found === 'object' ? 'an object that is not a list of records' : found} ${describeValue(input)}. ` +
+      `Expected ${what} for ${schemaName}, found ${foundText} ${describeValue(input)}. ` +
         (unparsed
           ? 'The string parses as JSON: the body was not parsed. Parse it (RestEndpoint does ' +
             'when Content-Type names JSON) or return the parsed value from the fetch function.'

@@ -212,9 +212,14 @@ function checkResponseType(schema: unknown, input: unknown): void {
   else if (isSchemaObject(schema)) {
     const kind = (schema as object).constructor.name.replace(/Schema$/, '')
     ;[name, shape] = [`schema.${kind}`, schema.responseShape ?? 'object']
-  } else if (isPlainObject(schema)) [name, shape] = ['an object schema', 'object']
+  } else if (isPlainObject(schema)) [name, shape] = ['an object schema', 'members']
   else return
   if (typeof input === 'object') {
+    // A list where an object of members is expected (`{ results: [S], next }` answered with a
+    // bare array): its members would be read from the array's indices, and none would match.
+    if (shape === 'members' && Array.isArray(input)) {
+      throw new UnexpectedResponseError(name, 'object', input)
+    }
     if (shape !== 'list' || Array.isArray(input)) return
     const values = Object.values(input)
     if (values.every((value) => typeof value === 'object' && value !== null)) return

@@ -122,7 +122,8 @@ export interface QueryContext {
 export interface SchemaContract {
   /**
    * What a whole response must be for this schema, checked by `normalize` (a mismatch throws
-   * UnexpectedResponseError): `'object'` (the default), `'list'` (an array, or an object whose
+   * UnexpectedResponseError): `'object'` (the default), `'members'` (an object that is not an
+   * array: an object schema reads named members), `'list'` (an array, or an object whose
    * values are all records), or `'object-or-id'` (also a bare string or number pk, as
    * `schema.Delete` takes). `null` and `undefined` (no content) always pass.
    */
@@ -139,7 +140,7 @@ export interface SchemaContract {
 }
 
 /** What a whole response must be for a schema (see {@link SchemaContract.responseShape}). */
-export type ResponseShape = 'object' | 'list' | 'object-or-id'
+export type ResponseShape = 'object' | 'members' | 'list' | 'object-or-id'
 
 /** The static side of an Entity class, as the engine uses it. */
 export interface EntitySchemaContract {

@@ -17,6 +17,8 @@ export class ObjectSchema<
 > implements SchemaContract {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Object'
+  /** A response for it is an object of members, never a list (see `SchemaContract`). */
+  readonly responseShape = 'members'
   schema: TDefinition
 
   constructor(definition: TDefinition) {

@@ -53,6 +53,16 @@ describe('normalize rejects a top-level response of the wrong type', () => {
     expect(normalize([User], { a: { id: 1 }, b: { id: 2 } }).result).toEqual([1, 2])
   })
 
+  it('rejects a bare list where an object of members is expected (a page answered as an array)', () => {
+    const rows = [{ id: 1 }, { id: 2 }]
+    for (const s of [{ results: [User], next: '' }, new schema.Object({ results: [User] })]) {
+      const error = thrown(() => normalize(s, rows)) as UnexpectedResponseError
+      expect(error).toBeInstanceOf(UnexpectedResponseError)
+      expect(error).toMatchObject({ expected: 'object', found: 'array', input: rows, status: 400 })
+      expect(error.message).toContain('found a list')
+    }
+  })
+
   it('keeps nested ids, a bare pk for schema.Delete, and null (no content)', () => {
     const nested = { owner: 7, users: [1, '2'] }
     expect(normalize({ owner: User, users: [User] }, nested).result).toEqual({
@@ -89,6 +99,19 @@ describe('through the store', () => {
     const list = cache.select(TodoResource.getList)(store.getState())
     expect(list).toBe(good)
     expect(list?.every((todo) => todo instanceof Todo)).toBe(true)
+    check()
+  })
+})
+
+describe('through the store, a page answered as a bare array', () => {
+  it('rejects, and stores nothing', async () => {
+    const { store, controller, check } = makeRestStore()
+    const pages = TodoResource.getList.extend({ schema: { results: [Todo], next: '' } })
+    server.use(http.get(`${API}/todos`, () => HttpResponse.json([{ id: 1, title: 'a' }])))
+    const error = await controller.fetch(pages).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    expect(store.getState().data.entities).toEqual({})
+    expect(store.getState().data.results).toEqual({})
     check()
   })
 })
