@@ -49,6 +49,26 @@ async function restFetch(this: RestEndpoint, ...args: unknown[]): Promise<unknow
   return this.parseResponse(response)
 }
 
+/**
+ * True when a body is sent as JSON: anything but what `fetch` sends as it is (a string, `Blob`,
+ * `FormData`, `URLSearchParams`, binary data, a stream) and `null`. So a plain object, an array,
+ * a number, and an object of a class (an Entity instance read from the cache) are JSON, never
+ * `"[object Object]"`.
+ */
+function sentAsJson(body: unknown): boolean {
+  if (body === undefined || body === null || typeof body === 'string') return false
+  if (typeof body !== 'object') return typeof body === 'number' || typeof body === 'boolean'
+  if (isPlainObject(body) || Array.isArray(body)) return true
+  // By tag as well as by class: a FormData or Blob of another realm (a test environment's) too.
+  return !(ArrayBuffer.isView(body) || RAW_BODY_TAGS.has(Object.prototype.toString.call(body)))
+}
+
+const RAW_BODY_TAGS = new Set(
+  ['Blob', 'File', 'FormData', 'URLSearchParams', 'ReadableStream', 'ArrayBuffer'].map(
+    (name) => `[object ${name}]`,
+  ),
+)
+
 /** Options without `undefined` members (except `body`, where `undefined` means "none"). */
 function definedOptions(options: object): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -148,7 +168,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
    */
   async getRequestInit(body?: unknown): Promise<RequestInit> {
     const base = this.requestInit ?? {}
-    const json = isPlainObject(body) || Array.isArray(body)
+    const json = sentAsJson(body)
     const headers = json
       ? mergeHeaders({ 'Content-Type': 'application/json' }, base.headers)
       : toHeaderRecord(base.headers)

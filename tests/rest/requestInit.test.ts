@@ -68,3 +68,21 @@ test('getRequestInit through extend on one member; the others keep the default',
   await TodoResource.get({ id: 1 })
   expect(seen.map((r) => r.credentials)).toEqual(['include', 'same-origin'])
 })
+
+test('an Entity instance read from the cache, sent as the body, goes as JSON (not "[object Object]")', async () => {
+  const Resource = TodoResource
+  const { controller, check } = makeRestStore()
+  const todo = await controller.fetch(Resource.get, { id: 1 })
+  expect(todo).toBeInstanceOf(Todo)
+  const init = await Resource.update.getRequestInit(todo)
+  expect(init.body).toBe(JSON.stringify(todo))
+  expect(new Headers(init.headers).get('content-type')).toBe('application/json')
+  const saved = await controller.fetch(Resource.update, { id: 1 }, todo)
+  expect(saved.title).toBe(todo.title)
+  expect(seen.at(-1)?.headers['content-type']).toBe('application/json')
+  // What fetch sends as it is stays as it is.
+  const form = new FormData()
+  expect((await Resource.update.getRequestInit(form)).body).toBe(form)
+  expect((await Resource.update.getRequestInit('raw')).body).toBe('raw')
+  check()
+})
