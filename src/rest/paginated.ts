@@ -8,6 +8,7 @@ import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
 import { referenceKey } from '../schema/primaryKey'
 import type { RestEndpoint } from './RestEndpoint'
+import type { RestEndpointOptions } from './restTypes'
 
 /** A function from a page's arguments to the list's, or the name of the cursor param. */
 export type RemoveCursor = string | ((...args: any[]) => readonly unknown[])
@@ -29,6 +30,13 @@ export type PaginatedEndpoint<E, TArgs extends any[]> = Omit<
   process(value: any, ...args: TArgs): any
   /** Appends a normalized page to the stored (normalized) list. */
   mergeResult(existing: unknown, incoming: unknown): unknown
+  /**
+   * The same pages endpoint with other settings (headers, expiry, `getHeaders`...). Keep its
+   * path, schema and method: they are the list's, and its pages merge into that list.
+   */
+  extend(
+    options: Omit<RestEndpointOptions, 'path' | 'schema' | 'method' | 'body' | 'searchParams'>,
+  ): PaginatedEndpoint<E, TArgs>
 }
 
 function appendUnique(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
