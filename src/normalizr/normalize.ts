@@ -1,4 +1,5 @@
 import { InputTooDeepError, UnexpectedResponseError } from '../internal/errors'
+import { jsonEqual } from '../internal/jsonEqual'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
@@ -129,12 +130,20 @@ export function normalize(
       if (stored === undefined || storedMeta === undefined) {
         record = processed
         target.setMeta(pk, incomingMeta)
-      } else if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
-        record = entity.merge(stored, processed)
-        target.setMeta(pk, incomingMeta)
       } else {
-        record = entity.merge(processed, stored)
-        target.setMeta(pk, storedMeta)
+        if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
+          record = entity.merge(stored, processed)
+          target.setMeta(pk, incomingMeta)
+        } else {
+          record = entity.merge(processed, stored)
+          target.setMeta(pk, storedMeta)
+        }
+        // The same values again (a refetch, a poll): the stored record itself, so that every
+        // read of it keeps its instance. It is state: never merged into in place (below).
+        if (record !== stored && jsonEqual(record, stored)) {
+          record = stored
+          target.onlyCopies = false
+        }
       }
       target.setRecord(pk, record)
       if (!copies) target.onlyCopies = false

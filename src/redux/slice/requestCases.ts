@@ -3,6 +3,7 @@
  * `failed` or `settled`. Pure bookkeeping on numbers carried by the action (request start
  * times); every record they write arrives already normalized and merged.
  */
+import { jsonEqual } from '../../internal/jsonEqual'
 import type { FailedPayload, ReceivedPayload, RequestStart } from './actions'
 import type { Change } from './requests'
 import { getRequestMeta, getResult, REMOVE, writeRequests } from './requests'
@@ -71,7 +72,11 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
     previous?.invalidatedAt !== undefined && previous.invalidatedAt > times.fetchedAt
       ? { invalidated: true as const, invalidatedAt: previous.invalidatedAt, expiresAt: 0 }
       : {}
-  const results: Change<unknown>[] = stale ? [] : [[key, result]]
+  // The same result again (a refetch, a poll): the stored one is kept, so the list keeps its
+  // reference when its records did too.
+  const before = stale ? undefined : getResult(state, key)
+  const kept = before !== undefined && jsonEqual(before, result) ? before : result
+  const results: Change<unknown>[] = stale ? [] : [[key, kept]]
   // Other results this response changed (lists that grow).
   for (const other of Object.keys(updates ?? {})) results.push([other, updates?.[other]])
   const meta: Change<RequestMeta>[] = stale
