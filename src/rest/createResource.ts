@@ -86,7 +86,16 @@ export function createResource<
   const userProcess = extra.process ?? Class.prototype.process
   // With `optimistic`, writes show their expected result at once (params + body; for delete,
   // the params name the record).
+  // An optimistic edit answered without a body (204): the server accepted what was shown, so
+  // that is what is stored (and resolved), not nothing (which would undo it on screen).
+  function confirmEmpty(this: RestEndpoint, value: unknown, ...args: unknown[]): unknown {
+    const processed: unknown = Reflect.apply(userProcess, this, [value, ...args])
+    return processed === null || processed === undefined || processed === ''
+      ? expectedRecord(undefined, ...args)
+      : processed
+  }
   const expect = optimistic ? { getOptimisticResponse: expectedRecord } : {}
+  const expectEdit = optimistic ? { ...expect, process: confirmEmpty } : {}
   const expectDeleted = optimistic ? { getOptimisticResponse: expectedDeletion } : {}
 
   const getList = member('getList', { path: listPath, schema: [schema] })
@@ -96,8 +105,8 @@ export function createResource<
     get: member('get', { path, schema }),
     getList,
     create: member('create', { path: listPath, schema, method: 'POST', ...expect }),
-    update: member('update', { path, schema, method: 'PUT', ...expect }),
-    partialUpdate: member('partialUpdate', { path, schema, method: 'PATCH', ...expect }),
+    update: member('update', { path, schema, method: 'PUT', ...expectEdit }),
+    partialUpdate: member('partialUpdate', { path, schema, method: 'PATCH', ...expectEdit }),
     delete: member('delete', {
       ...expectDeleted,
       path,

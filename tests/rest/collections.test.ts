@@ -154,3 +154,24 @@ test('an extended list keeps push and unshift, built from it (its settings, its 
   // The resource's own list is untouched by these.
   expect(TodoResource.getList.push).not.toBe(teamList.push)
 })
+
+test('an optimistic edit answered 204 keeps what it showed; without optimistic, 204 stores nothing', async () => {
+  server.use(http.patch(`${BASE}/todos/:id`, () => new HttpResponse(null, { status: 204 })))
+  const Optimistic = createResource({
+    urlPrefix: BASE,
+    path: '/todos/:id',
+    schema: Todo,
+    optimistic: true,
+  })
+  const { store, cache, controller, replay } = makeStore()
+  await controller.fetch(TodoResource.getList)
+  const title = (id: number) => cache.select(TodoResource.get, { id })(store.getState())?.title
+  const saved = await controller.fetch(Optimistic.partialUpdate, { id: 1 }, { title: 'edited' })
+  expect(saved).toMatchObject({ id: 1, title: 'edited' })
+  expect(title(1)).toBe('edited')
+  expect(store.getState().data.optimistic).toEqual([])
+  // The same call on a resource without optimistic: null, and the record as it was.
+  expect(await controller.fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'x' })).toBeNull()
+  expect(title(2)).toBe('b')
+  expect(replay()).toEqual(store.getState())
+})
