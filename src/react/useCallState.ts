@@ -1,16 +1,18 @@
 /**
- * The shared core of the reading hooks: the call's {@link CallState} through one `useSelector`
- * (one snapshot per render, never `store.getState()`), and a verdict on what to do with it now
- * (show, fetch, throw).
+ * The shared core of the reading hooks: a verdict on what to do with a call now (show, fetch,
+ * throw), made from its {@link CallState} inside one `useSelector` (one snapshot per render,
+ * never `store.getState()`) and compared field by field, so a component renders again only when
+ * the verdict changes: not when a request starts or ends while data shows, nor when a refetch
+ * with the same values moves the fetch times.
  */
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointInterface } from '../redux/endpointTypes'
 import type { CallState } from '../redux/read/readCall'
 import { isUsable, reportedError } from '../redux/read/usable'
+import { getRequestMeta } from '../redux/slice/requests'
+import type { RequestMeta } from '../redux/slice/state'
 import { useEntityCache } from './context'
-
-const selectNothing = (): CallState | undefined => undefined
 
 /** What a reading hook decides about one call. */
 export interface CallVerdict {
@@ -25,22 +27,72 @@ export interface CallVerdict {
   shouldRevalidate: boolean
   /** The error to show instead of data, if any. */
   error: Error | undefined
-  /** A request for this key is in flight. */
-  pending: boolean
+  /** A request for this key is in flight while there is no data to show (a loading state). */
+  waiting: boolean
+  /**
+   * No data is fit to show, none is on its way, and asking again can help: the call was never
+   * requested since the cache last forgot it (a reset), or was invalidated after its last request
+   * started. A request that landed with data still unusable for any other reason (a record that
+   * fails `validate` on read) is not asked again, so no request loops.
+   */
+  idle: boolean
+  /**
+   * How many times the call has become {@link idle} while this component was mounted: a hook
+   * that fetches on it lists this (not `idle`) in its deps, so it asks once each time, and not
+   * again when the request starts (React may render only after that request has settled).
+   */
+  idleRound: number
 }
 
-/** What to do with a call's state at time `now`. */
-function verdictOf(call: CallState, now: number) {
+type Verdict = Omit<CallVerdict, 'active' | 'key' | 'idleRound'>
+
+const NONE: Verdict = {
+  data: undefined,
+  mustFetch: false,
+  shouldRevalidate: false,
+  error: undefined,
+  waiting: false,
+  idle: false,
+}
+
+/**
+ * Equal verdicts render the same: a request starting or ending while data shows, or fetch
+ * times moving on (a refetch or poll with the same values), change the call's state, not what
+ * a reading hook does with it, so the component does not render again.
+ */
+function sameVerdict(a: Verdict, b: Verdict): boolean {
+  return (
+    a.data === b.data &&
+    a.mustFetch === b.mustFetch &&
+    a.shouldRevalidate === b.shouldRevalidate &&
+    a.error === b.error &&
+    a.waiting === b.waiting &&
+    a.idle === b.idle
+  )
+}
+
+/** What to do with a call's state at time `now` (`askAgain`: see {@link CallVerdict.idle}). */
+function verdictOf(call: CallState, now: number, askAgain: boolean): Verdict {
   const usable = isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
   const error = standing ? reportedError(call, now) : undefined
+  const data = usable && !error ? call.data : undefined
+  const mustFetch = !usable && !error
   return {
-    data: usable && !error ? call.data : undefined,
-    mustFetch: !usable && !error,
+    data,
+    mustFetch,
     shouldRevalidate: usable && !error && now > call.expiresAt,
     error,
-    pending: call.pending,
+    waiting: call.pending && data === undefined,
+    idle: mustFetch && !call.pending && askAgain,
   }
+}
+
+/** True when asking again for the call can make its data usable (see {@link CallVerdict.idle}). */
+function askAgainFor(meta: RequestMeta | undefined): boolean {
+  return (
+    meta === undefined || (meta.invalidated === true && (meta.invalidatedAt ?? 0) > meta.fetchedAt)
+  )
 }
 
 /** @internal */
@@ -49,9 +101,15 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
   const store = useStore()
   const active = !(args.length > 0 && args[0] === null)
   const key = active ? endpoint.key(...args) : undefined
-  const call = useSelector(
-    active ? cache.selectCall(endpoint, ...(args as never[])) : selectNothing,
-  )
+  const selectCall = active ? cache.selectCall(endpoint, ...(args as never[])) : undefined
+  const verdict = useSelector((root: unknown): Verdict => {
+    if (selectCall === undefined || key === undefined) return NONE
+    const meta = getRequestMeta(cache.selectSlice(root), key)
+    return verdictOf(selectCall(root), Date.now(), askAgainFor(meta))
+  }, sameVerdict)
+  const rounds = useRef({ idle: false, round: 0 })
+  if (verdict.idle && !rounds.current.idle) rounds.current.round += 1
+  rounds.current.idle = verdict.idle
   // While mounted, the call's data is in use: garbage collection keeps it.
   useEffect(
     () => (key === undefined ? undefined : cache.retain(store, endpoint, ...(args as never[]))),
@@ -59,9 +117,5 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [cache, store, key],
   )
-  if (!call) {
-    const idle = { data: undefined, mustFetch: false, shouldRevalidate: false }
-    return { active, key, ...idle, error: undefined, pending: false }
-  }
-  return { active, key, ...verdictOf(call, Date.now()) }
+  return { active, key, ...verdict, idleRound: rounds.current.round }
 }

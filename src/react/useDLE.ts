@@ -22,11 +22,9 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
 ): DLE<EndpointData<TEndpoint>> {
   const controller = useController()
   const state = useCallState(endpoint, args)
-  const { key, mustFetch, shouldRevalidate, pending } = state
-  // Nothing to show and nothing in flight: a request settled without making the data usable
-  // (invalidated while in flight, dropped by a reset), so another is needed, as `useSuspense`
-  // would make on its next render.
-  const idle = mustFetch && !pending
+  // `idleRound`: a request settled without making the data usable (invalidated while in flight,
+  // dropped by a reset), so another is made (in the effect, as its deps change).
+  const { key, mustFetch, shouldRevalidate, waiting, idleRound } = state
   useEffect(() => {
     // Held while mounted: when the last component holding the request unmounts, it is aborted.
     if ((mustFetch || shouldRevalidate) && key !== undefined) {
@@ -34,10 +32,10 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
     }
     return undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, key, mustFetch, shouldRevalidate, idle])
+  }, [controller, key, mustFetch, shouldRevalidate, idleRound])
   return {
     data: state.data as EndpointData<TEndpoint> | undefined,
-    loading: state.active && (mustFetch || (pending && state.data === undefined)) && !state.error,
+    loading: state.active && (mustFetch || waiting) && !state.error,
     error: state.error,
   }
 }

@@ -28,11 +28,10 @@ export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
   ...args: [null] | EndpointArgs<TEndpoint>
 ): Promise<EndpointData<TEndpoint>> | undefined {
   const controller = useController()
-  const { key, mustFetch, shouldRevalidate, pending } = useCallState(endpoint, args)
-  // Nothing usable and nothing in flight: a request settled without making the data usable
-  // (invalidated while in flight, dropped by a reset), so another is needed. While one is in
-  // flight, the memo joins it and gives the same promise.
-  const idle = mustFetch && !pending
+  // `idleRound`: a request settled without making the data usable (invalidated while in flight,
+  // dropped by a reset), so another is made. While one is in flight, the memo joins it and
+  // gives the same promise.
+  const { key, mustFetch, shouldRevalidate, idleRound } = useCallState(endpoint, args)
   const request = useMemo(() => {
     if (!(mustFetch || shouldRevalidate) || key === undefined) return undefined
     // Watched, not kept: the hold below (a mounted component) decides whether it may be aborted.
@@ -43,7 +42,7 @@ export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
     return promise as Promise<EndpointData<TEndpoint>>
     // The key identifies endpoint + args.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, key, mustFetch, shouldRevalidate, idle])
+  }, [controller, key, mustFetch, shouldRevalidate, idleRound])
   useEffect(() => {
     // Held while mounted: when the last component holding the request unmounts, it is aborted.
     // The hold joins the request in flight; once it has settled there is nothing to hold. A

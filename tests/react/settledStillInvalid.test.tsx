@@ -6,14 +6,14 @@
  */
 import { act, screen } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { RestEndpoint } from 'rtk-resources'
+import { Entity, RestEndpoint } from 'rtk-resources'
 import { useCache, useDLE, useFetch } from 'rtk-resources/react'
 import { Doc } from '../fixtures/entities'
 import { serveHandlers } from '../mocks/server'
 import { renderWithCache } from './render'
 
 let served = 0
-serveHandlers(
+const server = serveHandlers(
   http.get('http://settle.test/docs/:id', async ({ params }) => {
     served += 1
     const version = served
@@ -68,5 +68,61 @@ describe.each([
     expect(await screen.findByText('v3', undefined, { timeout: 2000 })).toBeTruthy()
     await wait(60)
     expect(served).toBe(3)
+  })
+})
+
+describe('data that lands and still cannot show is not asked for again (no request loop)', () => {
+  class Writer extends Entity {
+    id = 0
+    pk() {
+      return this.id
+    }
+    static key = 'Writer'
+  }
+  // Normalized, `author` is the writer's key; read, the record holds a key, not an object:
+  // validate fails on every read, whatever the server answers.
+  class Book extends Entity {
+    id = 0
+    author: Writer | undefined = undefined
+    pk() {
+      return this.id
+    }
+    static key = 'Book'
+    static schema = { author: Writer }
+    static validate(record: Record<string, unknown>) {
+      return typeof record.author === 'object' && record.author !== null ? undefined : 'no author'
+    }
+  }
+  let books = 0
+  beforeEach(() => {
+    books = 0
+  })
+  const getBook = new RestEndpoint({
+    urlPrefix: 'http://settle.test',
+    path: '/books/:id',
+    schema: Book,
+  })
+  function BookDLE() {
+    const { loading } = useDLE(getBook, { id: 1 })
+    return <p>{loading ? 'loading' : 'shown'}</p>
+  }
+  function BookFetch() {
+    useFetch(getBook, { id: 1 })
+    return <p>{useCache(getBook, { id: 1 }) ? 'shown' : 'none'}</p>
+  }
+
+  test.each([
+    ['useDLE', BookDLE],
+    ['useFetch', BookFetch],
+  ])('%s: one request', async (_name, Reader) => {
+    server.use(
+      http.get('http://settle.test/books/:id', ({ params }) => {
+        books += 1
+        return HttpResponse.json({ id: Number(params.id), author: { id: 1 } })
+      }),
+    )
+    renderWithCache(<Reader />)
+    await wait(300)
+    expect(books).toBe(1)
   })
 })
