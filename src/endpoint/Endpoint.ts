@@ -1,7 +1,7 @@
 import { stableStringify } from '../internal/stableStringify'
 import { anonymousName, warnUnnamedKey } from './anonymousName'
 import type { EndpointUpdateFunction } from './update'
-import { boundedKey } from '../internal/boundedKey'
+import { boundedKey, boundedPart } from '../internal/boundedKey'
 
 /**
  * Options every endpoint accepts. A data option given as `undefined` counts as not given (its
@@ -169,7 +169,7 @@ export class Endpoint<
   /** The cache key of a call: the name and the args as sorted JSON. */
   key(...args: Parameters<TFetch>): string {
     if (this.name.startsWith('anonymous-')) warnUnnamedKey(this.name)
-    return boundedKey(`${this.name} ${stableStringify(args)}`)
+    return boundedKey(`${this.name} ${boundedPart(stableStringify(args))}`)
   }
 
   /**

@@ -3,7 +3,7 @@ import { mergeHeaders } from '../endpoint/headers'
 import { NetworkError, SchemaDefinitionError } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import { parseGraphQLResponse } from './parseGraphQL'
-import { boundedKey } from '../internal/boundedKey'
+import { boundedKey, boundedPart } from '../internal/boundedKey'
 
 /** Options of a {@link GQLEndpoint}. */
 export interface GQLOptions {
@@ -122,14 +122,18 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
 
   /** The cache key: the query with white space collapsed, then the variables as sorted JSON. */
   key(variables?: TVariables): string {
-    return boundedKey(
-      `${collapseWhitespace(this.requireQuery())} ${stableStringify(variables ?? {})}`,
-    )
+    // The query and the variables each shortened when long: the key still starts with the
+    // (shortened) query, as testKey reads it.
+    const query = boundedPart(collapseWhitespace(this.requireQuery()))
+    return boundedKey(`${query} ${boundedPart(stableStringify(variables ?? {}))}`)
   }
 
   /** True when `key` is a cache key of this operation (any variables). Works detached. */
   testKey(key: string): boolean {
-    return typeof this.gql === 'string' && key.startsWith(`${collapseWhitespace(this.gql)} `)
+    return (
+      typeof this.gql === 'string' &&
+      key.startsWith(`${boundedPart(collapseWhitespace(this.gql))} `)
+    )
   }
 
   /** The request: POST, JSON `{ query, variables }`, headers from `getHeaders`. */

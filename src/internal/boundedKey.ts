@@ -1,14 +1,19 @@
 /**
  * Cache keys of a bounded length. A key is made from the call's args (a URL with its path and
  * search params, a GraphQL query with its variables), so a user-controlled value would otherwise
- * land in the slice at any size, twice (`meta` and `results`). A key longer than
- * {@link MAX_KEY_LENGTH} characters is stored shortened: its start, then its length and a 64-bit
- * hash of the whole, so that distinct long keys stay distinct.
+ * land in the slice at any size, twice (`meta` and `results`). Each long part of a key is
+ * shortened where it is made ({@link boundedPart}: a path or search value, the variables, the
+ * query text), so the rest of the key keeps its shape and `testKey` still recognises it; the
+ * whole key is then bounded by {@link MAX_KEY_LENGTH} as a last resort. A shortened text keeps
+ * its start, then its length and a 64-bit hash of the whole, so distinct texts stay distinct.
  */
 import { fnv1a } from './hash'
 
 /** The longest cache key kept as it is (characters); longer ones are shortened to this length. */
 export const MAX_KEY_LENGTH = 4096
+
+/** The longest part of a key (a param value, the variables, the query) kept as it is. */
+export const MAX_PART_LENGTH = 1024
 
 /** A second 32-bit hash (a murmur3 finalizer over the code units), independent of FNV-1a. */
 function mix32(text: string): number {
@@ -24,16 +29,45 @@ function mix32(text: string): number {
 const hex8 = (n: number) => n.toString(16).padStart(8, '0')
 
 /**
- * `key` itself when it has at most {@link MAX_KEY_LENGTH} characters; else its start followed by
- * `… (N chars, hash H)`, exactly {@link MAX_KEY_LENGTH} long. The same key always gives the same
- * result, and the start keeps what `testKey` and DevTools read first (the method and the URL).
+ * `text` itself when it has at most `limit` characters; else its start followed by
+ * `… (N chars, hash H)`, at most `limit` long. The same text always gives the same result.
  */
-export function boundedKey(key: string): string {
-  if (key.length <= MAX_KEY_LENGTH) return key
-  const suffix = `… (${key.length} chars, hash ${hex8(fnv1a(key))}${hex8(mix32(key))})`
-  let end = MAX_KEY_LENGTH - suffix.length
+export function boundedPart(text: string, limit = MAX_PART_LENGTH): string {
+  if (text.length <= limit) return text
+  const suffix = `… (${text.length} chars, hash ${hex8(fnv1a(text))}${hex8(mix32(text))})`
+  let end = Math.max(0, limit - suffix.length)
   // Never cut between the two halves of a surrogate pair.
-  const last = key.charCodeAt(end - 1)
+  const last = text.charCodeAt(end - 1)
   if (last >= 0xd800 && last <= 0xdbff) end -= 1
-  return key.slice(0, end) + suffix
+  return text.slice(0, end) + suffix
+}
+
+/** `key` bounded by {@link MAX_KEY_LENGTH} (see {@link boundedPart}). */
+export function boundedKey(key: string): string {
+  return boundedPart(key, MAX_KEY_LENGTH)
+}
+
+/** A copy of call params whose long string values (and long strings in arrays) are shortened. */
+export function boundedParams(params: unknown): unknown {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return params
+  let out: Record<string, unknown> | undefined
+  for (const name of Object.keys(params)) {
+    const value = (params as Record<string, unknown>)[name]
+    const bounded = Array.isArray(value)
+      ? value.some((item) => typeof item === 'string' && item.length > MAX_PART_LENGTH)
+        ? value.map((item) => (typeof item === 'string' ? boundedPart(item) : item))
+        : value
+      : typeof value === 'string'
+        ? boundedPart(value)
+        : value
+    if (bounded === value) continue
+    out ??= { ...(params as Record<string, unknown>) }
+    Object.defineProperty(out, name, {
+      value: bounded,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+  return out ?? params
 }

@@ -4,6 +4,7 @@
  * lists' new results travel in the same `received` action (`updateResults`), so it replays.
  */
 import { match } from 'path-to-regexp'
+import { boundedPart } from '../internal/boundedKey'
 import { assignOwn, getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { NormalizedResponse } from '../normalizr/types'
 import { ArraySchema } from '../schema/ArraySchema'
@@ -36,14 +37,17 @@ export function listArgsOf(list: RestEndpoint, key: string): Record<string, stri
   return args
 }
 
-/** True when every filtering arg of the list equals the created item's (as strings). */
+/**
+ * True when every filtering arg of the list equals the created item's (as strings; a long value
+ * as the key shortened it).
+ */
 function belongs(listArgs: Record<string, string>, item: Record<string, unknown>): boolean {
   return Object.keys(listArgs).every(
     (name) =>
       NON_FILTER.test(name) ||
       (getOwn(item, name) !== undefined &&
         getOwn(item, name) !== null &&
-        String(getOwn(item, name)) === listArgs[name]),
+        boundedPart(String(getOwn(item, name))) === listArgs[name]),
   )
 }
 

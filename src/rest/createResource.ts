@@ -1,3 +1,4 @@
+import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema } from '../normalizr/isEntity'
 import { Delete } from '../schema/Delete'
 import { makeGrowable } from './collection'
@@ -22,6 +23,35 @@ function expectedRecord(_snapshot: unknown, ...args: unknown[]): unknown {
 /** The optimistic answer of a delete: its params, which name the record. */
 function expectedDeletion(_snapshot: unknown, params: unknown): unknown {
   return params
+}
+
+/**
+ * The fields a write's params give its record, for an Entity schema: the params the class
+ * declares as fields, each in the field's type where a route gives a string (`'1'` for `id = 0`
+ * is `1`); params it does not declare name the record only (a parent's id in the path). Other
+ * schemas take the params as they are.
+ */
+function fieldsFromParams(schema: unknown, params: unknown): Record<string, unknown> {
+  if (!isPlainObject(params)) return {}
+  if (!isEntitySchema(schema)) return { ...params }
+  let defaults: Record<string, unknown>
+  try {
+    defaults = (schema as unknown as { fromJS(): Record<string, unknown> }).fromJS()
+  } catch {
+    return { ...params } // a fromJS that needs its props: the params as they are
+  }
+  const fields: Record<string, unknown> = {}
+  for (const name of Object.keys(params)) {
+    if (!(name in defaults)) continue
+    const value = params[name]
+    const numeric = typeof defaults[name] === 'number' && typeof value === 'string'
+    setOwn(
+      fields,
+      name,
+      numeric && value.trim() !== '' && !isNaN(Number(value)) ? Number(value) : value,
+    )
+  }
+  return fields
 }
 
 /** True for a response worth resolving to (an object with at least one key). */
@@ -90,9 +120,9 @@ export function createResource<
   // that is what is stored (and resolved), not nothing (which would undo it on screen).
   function confirmEmpty(this: RestEndpoint, value: unknown, ...args: unknown[]): unknown {
     const processed: unknown = Reflect.apply(userProcess, this, [value, ...args])
-    return processed === null || processed === undefined || processed === ''
-      ? expectedRecord(undefined, ...args)
-      : processed
+    if (processed !== null && processed !== undefined && processed !== '') return processed
+    const [params, body] = args.length > 1 ? args : [undefined, args[0]]
+    return { ...fieldsFromParams(schema, params), ...(body as object | undefined) }
   }
   const expect = optimistic ? { getOptimisticResponse: expectedRecord } : {}
   const expectEdit = optimistic ? { ...expect, process: confirmEmpty } : {}

@@ -159,3 +159,13 @@ test('a mutation with large variables works, and its key in the slice stays boun
   expect(keys[0]).toBe(rename.key({ id: '1', name }))
   expectSilentChecks()
 })
+
+test('the key of a query longer than a key part is shortened and still matched by testKey', () => {
+  const fields = Array.from({ length: 600 }, (_, i) => `field${i}`).join(' ')
+  const big = gql.query(`query Big { user(id: 1) { id ${fields} } }`, { user: User })
+  const key = big.key({ id: '1' })
+  expect(key.length).toBeLessThanOrEqual(4096)
+  expect(big.testKey(key)).toBe(true)
+  expect(getUser.testKey(key)).toBe(false)
+  expect(big.testKey(getUser.key({ id: '1' }))).toBe(false)
+})

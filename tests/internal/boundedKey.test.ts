@@ -1,4 +1,10 @@
-import { boundedKey, MAX_KEY_LENGTH } from '../../src/internal/boundedKey'
+import {
+  boundedKey,
+  boundedParams,
+  boundedPart,
+  MAX_KEY_LENGTH,
+  MAX_PART_LENGTH,
+} from '../../src/internal/boundedKey'
 
 test('a key up to the limit is kept as it is', () => {
   const key = `GET https://api.example.com/items?q=${'a'.repeat(MAX_KEY_LENGTH - 40)}`
@@ -38,4 +44,21 @@ test('the cut never splits a surrogate pair', () => {
     expect(/[\uD800-\uDBFF]$/.test(start)).toBe(false)
     expect([MAX_KEY_LENGTH - 1, MAX_KEY_LENGTH]).toContain(bounded.length)
   }
+})
+
+test('boundedPart shortens one part; boundedParams the long values of params, nothing else', () => {
+  expect(boundedPart('short')).toBe('short')
+  const long = 'v'.repeat(MAX_PART_LENGTH + 1)
+  expect(boundedPart(long)).toHaveLength(MAX_PART_LENGTH)
+  const params = { id: 7, q: long, tags: ['a', long], short: 'x' }
+  const bounded = boundedParams(params) as typeof params
+  expect(bounded).toEqual({
+    id: 7,
+    q: boundedPart(long),
+    tags: ['a', boundedPart(long)],
+    short: 'x',
+  })
+  expect(params.q).toBe(long) // the caller's params are not changed
+  const plain = { id: 1, q: 'x' }
+  expect(boundedParams(plain)).toBe(plain)
 })

@@ -166,9 +166,14 @@ test('an optimistic edit answered 204 keeps what it showed; without optimistic, 
   const { store, cache, controller, replay } = makeStore()
   await controller.fetch(TodoResource.getList)
   const title = (id: number) => cache.select(TodoResource.get, { id })(store.getState())?.title
-  const saved = await controller.fetch(Optimistic.partialUpdate, { id: 1 }, { title: 'edited' })
-  expect(saved).toMatchObject({ id: 1, title: 'edited' })
+  // The id as a route gives it (a string): the record keeps its number id.
+  const saved = await controller.fetch(Optimistic.partialUpdate, { id: '1' }, { title: 'edited' })
+  expect(saved).toMatchObject({ id: 1, title: 'edited', userId: 1 })
   expect(title(1)).toBe('edited')
+  expect(cache.select(TodoResource.get, { id: 1 })(store.getState())).toMatchObject({
+    id: 1,
+    userId: 1,
+  })
   expect(store.getState().data.optimistic).toEqual([])
   // The same call on a resource without optimistic: null, and the record as it was.
   expect(await controller.fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'x' })).toBeNull()

@@ -12,6 +12,7 @@ const API = 'https://long.example.com'
 class Note extends Entity {
   id = ''
   text = ''
+  tag = ''
   pk() {
     return this.id
   }
@@ -58,5 +59,31 @@ test('long search texts: each call stored, read and invalidated under its own bo
   controller.invalidateAll({ testKey: (key) => notes.getList.testKey(key) })
   const after = controller.getResponse(notes.getList, { q: `${long}a` }, store.getState())
   expect(after.expiryStatus).toBe(ExpiryStatus.Invalid)
+  check()
+})
+
+test('a value shortened inside the path keeps the rest of the key: testKey and lists that grow still read it', async () => {
+  const nested = createResource({ urlPrefix: API, path: '/users/:userId/notes/:id', schema: Note })
+  const userId = 'u'.repeat(5_000)
+  const key = nested.getList.key({ userId })
+  expect(key.length).toBeLessThan(MAX_KEY_LENGTH)
+  expect(key).toMatch(/\/notes$/)
+  expect(nested.getList.testKey(key)).toBe(true)
+  expect(nested.get.testKey(key)).toBe(false)
+
+  server.use(
+    http.get(`${API}/notes`, () => HttpResponse.json([{ id: '1', text: 'one', tag: 'x' }])),
+    http.post(`${API}/notes`, async ({ request }) =>
+      HttpResponse.json({ id: '2', ...((await request.json()) as object) }),
+    ),
+  )
+  const { store, cache, controller, check } = makeRestStore()
+  const tag = 't'.repeat(5_000)
+  await controller.fetch(notes.getList, { tag })
+  await controller.fetch(notes.getList.push, { text: 'two', tag })
+  const ids = cache
+    .select(notes.getList, { tag })(store.getState())
+    ?.map((note) => note.id)
+  expect(ids).toEqual(['1', '2'])
   check()
 })
