@@ -13,7 +13,7 @@ export const BODY_EXCERPT_LENGTH = 300
 
 const excerpt = (text: string) => text.slice(0, BODY_EXCERPT_LENGTH)
 
-function statusLine(response: Response): string {
+export function statusLine(response: Response): string {
   const text = response.statusText ? ` ${response.statusText}` : ''
   const from = response.url ? ` from ${response.url}` : ''
   return `HTTP ${response.status}${text}${from}`
@@ -74,7 +74,7 @@ export async function readText(response: Response): Promise<string> {
  * {@link NetworkError} carries when `response` itself had to be read to find the failure (a 2xx
  * whose body is not JSON). `response` when no copy can be made.
  */
-function unreadCopy(response: Response, text: string): Response {
+export function unreadCopy(response: Response, text: string): Response {
   if (!response.bodyUsed) return response
   try {
     const { status, statusText, headers, url } = response

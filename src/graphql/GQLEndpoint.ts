@@ -25,14 +25,62 @@ export type GQLVariables = Record<string, unknown>
 
 type GQLFetch<TVariables> = (variables?: TVariables) => Promise<any>
 
-/** Collapses runs of white space, so formatting does not change a cache key. */
+/**
+ * The query text with its formatting taken out, so formatting does not change a cache key:
+ * comments (`# ...` to the end of the line) removed, and runs of white space and commas (which
+ * GraphQL ignores) made one space. String literals, block strings included, are kept as they
+ * are: `"a  b"` and `"a b"` are different values.
+ */
 export function collapseWhitespace(query: string): string {
-  return query.replace(/\s+/g, ' ').trim()
+  let out = ''
+  let space = false
+  for (let i = 0; i < query.length;) {
+    const char = query[i] as string
+    if (char === '"') {
+      const block = query.startsWith('"""', i)
+      const end = block ? closingBlock(query, i + 3) : closingString(query, i + 1)
+      if (space && out !== '') out += ' '
+      space = false
+      out += query.slice(i, end)
+      i = end
+    } else if (char === '#') {
+      while (i < query.length && query[i] !== '\n' && query[i] !== '\r') i++
+      space = true
+    } else if (/[\s,]/.test(char)) {
+      space = true
+      i++
+    } else {
+      if (space && out !== '') out += ' '
+      space = false
+      out += char
+      i++
+    }
+  }
+  return out
 }
 
-/** The operation name of a query or mutation text, if it has one. */
+/** Where a `"..."` string that opened before `from` ends (after its closing quote). */
+function closingString(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') i++
+    else if (text[i] === '"' || text[i] === '\n') return i + 1
+  }
+  return text.length
+}
+
+/** Where a `"""..."""` block string that opened before `from` ends. */
+function closingBlock(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (text.startsWith('\\"""', i)) i += 3
+    else if (text.startsWith('"""', i)) return i + 3
+  }
+  return text.length
+}
+
+/** The operation name of a query or mutation text, if it has one (comments are not read). */
 function operationName(query: string): string | undefined {
-  return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1]
+  const text = collapseWhitespace(query)
+  return /(?:^|[\s{}])(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(text)?.[1]
 }
 
 async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<unknown> {
@@ -130,10 +178,12 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
 
   /** True when `key` is a cache key of this operation (any variables). Works detached. */
   testKey(key: string): boolean {
-    return (
-      typeof this.gql === 'string' &&
-      key.startsWith(`${boundedPart(collapseWhitespace(this.gql))} `)
-    )
+    if (typeof this.gql !== 'string') return false
+    const head = `${boundedPart(collapseWhitespace(this.gql))} `
+    if (!key.startsWith(head)) return false
+    // What follows is the variables' JSON (an object), not more of another operation's text.
+    const rest = key.slice(head.length)
+    return rest.startsWith('{}') || rest.startsWith('{"')
   }
 
   /** The request: POST, JSON `{ query, variables }`, headers from `getHeaders`. */

@@ -1,7 +1,13 @@
 import type { GraphQLErrorEntry } from '../internal/errors'
-import { GraphQLError } from '../internal/errors'
+import { GraphQLError, NetworkError } from '../internal/errors'
 import { isPlainObject } from '../internal/ownKeys'
-import { errorFromResponse, readText } from '../endpoint/parseResponse'
+import {
+  BODY_EXCERPT_LENGTH,
+  errorFromResponse,
+  readText,
+  statusLine,
+  unreadCopy,
+} from '../endpoint/parseResponse'
 
 /** The `errors` array of a GraphQL body, as plain entries (`undefined` when absent or empty). */
 function errorsOf(body: unknown): GraphQLErrorEntry[] | undefined {
@@ -17,8 +23,8 @@ function errorsOf(body: unknown): GraphQLErrorEntry[] | undefined {
 
 /**
  * Reads a GraphQL response: resolves to `data`. Rejects with a {@link GraphQLError} (status and
- * `errors`) when the body has errors, or when the status is outside 200–299 and the body is a
- * GraphQL body; with a NetworkError when the body is not GraphQL at all (an HTML page, say).
+ * `errors`) when the body has errors; with a NetworkError when the status is outside 200–299
+ * and the body has none, or when the body is not GraphQL at all (an HTML page: status 400).
  */
 export async function parseGraphQLResponse(response: Response): Promise<unknown> {
   const text = await readText(response)
@@ -31,12 +37,15 @@ export async function parseGraphQLResponse(response: Response): Promise<unknown>
   const errors = errorsOf(body)
   if (errors) throw new GraphQLError(response.status, errors)
   if (!response.ok || !isPlainObject(body) || !('data' in body)) {
-    if (response.ok) {
-      throw new GraphQLError(response.status, [
-        { message: `Expected a GraphQL body with "data"; got: ${text.slice(0, 300)}` },
-      ])
-    }
-    throw errorFromResponse(response, text)
+    if (!response.ok) throw errorFromResponse(response, text)
+    // A 2xx whose body is not GraphQL at all: a proxy's page, or a URL that is not the API.
+    throw new NetworkError(
+      400,
+      `${statusLine(response)} is not a GraphQL response (a JSON body with "data" or ` +
+        `"errors"): usually a proxy or fallback page, or a url that is not the GraphQL ` +
+        `endpoint. First ${BODY_EXCERPT_LENGTH} characters: ${text.slice(0, BODY_EXCERPT_LENGTH)}`,
+      { response: unreadCopy(response, text), body: text.slice(0, BODY_EXCERPT_LENGTH) },
+    )
   }
   return body.data
 }

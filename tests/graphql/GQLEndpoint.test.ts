@@ -169,3 +169,41 @@ test('the key of a query longer than a key part is shortened and still matched b
   expect(getUser.testKey(key)).toBe(false)
   expect(big.testKey(getUser.key({ id: '1' }))).toBe(false)
 })
+
+test('keys: formatting and comments do not count, string values and fields do', () => {
+  const text = (query: string) => gql.query(query, {}).key({})
+  expect(text('query S {\n  search(q: "a  b") { id } # note\n}')).toBe(
+    text('query S { search(q: "a  b") { id } }'),
+  )
+  expect(text('query S { search(q: "a  b") { id } }')).not.toBe(
+    text('query S { search(q: "a b") { id } }'),
+  )
+  expect(text('query S { s(q: """x  #y""") { id } }')).toContain('"""x  #y"""')
+  // A comment ends at its line: the field after it is asked for.
+  expect(text('query C { a # note\n b }')).not.toBe(text('query C { a # note b }'))
+  expect(gql.query('# was: query OldName\nquery NewName { a }', {}).name).toBe('NewName')
+  // testKey: this operation's keys only, not one whose text merely starts the same.
+  const short = gql.query('{ a }', {})
+  const longer = gql.query('{ a } fragment F on X { y }', {})
+  expect(short.testKey(short.key({}))).toBe(true)
+  expect(short.testKey(longer.key({}))).toBe(false)
+})
+
+test('a 2xx body that is not GraphQL rejects with a NetworkError (400); a GraphQL error reads back as one', async () => {
+  const { store, controller } = makeStore()
+  server.use(http.post(URL, () => new HttpResponse('<html>proxy</html>', { status: 200 })))
+  const notGraphQL = await controller.fetch(getUser, { id: '1' }).catch((e: unknown) => e)
+  expect(notGraphQL).toBeInstanceOf(NetworkError)
+  expect(notGraphQL).toMatchObject({ status: 400 })
+  expect((notGraphQL as Error).message).toContain('not a GraphQL response')
+  server.use(
+    api.query('GetUser', () =>
+      HttpResponse.json({ errors: [{ message: 'denied' }] }, { status: 403 }),
+    ),
+  )
+  const thrown = await controller.fetch(getUser, { id: '2' }).catch((e: unknown) => e)
+  expect(thrown).toBeInstanceOf(GraphQLError)
+  const stored = controller.getError(getUser, { id: '2' }, store.getState())
+  expect(stored).toBeInstanceOf(GraphQLError)
+  expect(stored).toMatchObject({ code: 'graphql', status: 403, errors: [{ message: 'denied' }] })
+})

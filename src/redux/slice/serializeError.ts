@@ -1,4 +1,5 @@
-import { BAD_RESPONSE_CODES, NetworkError } from '../../internal/errors'
+import type { GraphQLErrorEntry } from '../../internal/errors'
+import { BAD_RESPONSE_CODES, GraphQLError, NetworkError } from '../../internal/errors'
 import { isPlainObject } from '../../internal/ownKeys'
 import { fitJson } from './fitJson'
 import type { SerializedError } from './state'
@@ -115,6 +116,16 @@ function serializeReadable(error: unknown): SerializedError {
 
 const rebuilt = new WeakMap<SerializedError, Error>()
 
+/** The stored `errors` of a GraphQL error, as entries (a cut list keeps what it holds). */
+function graphQLErrorsOf(stored: unknown): GraphQLErrorEntry[] {
+  if (!Array.isArray(stored)) return []
+  return stored.map((entry: unknown) =>
+    isPlainObject(entry) && typeof entry.message === 'string'
+      ? (entry as unknown as GraphQLErrorEntry)
+      : { message: String(entry) },
+  )
+}
+
 /**
  * Makes an `Error` again from its serialized form (a `NetworkError` when it has a status, but
  * for the errors raised while storing a response, which keep their `code` and `status` on an
@@ -126,12 +137,16 @@ export function deserializeError(serialized: SerializedError): Error {
   const { name, message, status, ...rest } = serialized
   const badResponse = typeof rest.code === 'string' && BAD_RESPONSE_CODES.has(rest.code)
   error =
-    typeof status === 'number' && !badResponse
-      ? new NetworkError(status, message, { body: rest.body })
-      : Object.assign(new Error(message), { name }, status === undefined ? {} : { status })
+    rest.code === 'graphql' && typeof status === 'number'
+      ? new GraphQLError(status, graphQLErrorsOf(rest.errors), message)
+      : typeof status === 'number' && !badResponse
+        ? new NetworkError(status, message, { body: rest.body })
+        : Object.assign(new Error(message), { name }, status === undefined ? {} : { status })
   for (const member of Object.keys(rest)) {
-    // A NetworkError has its own `body` and `code`; other errors keep theirs as data.
+    // A NetworkError has its own `body` and `code`, a GraphQLError its own `errors` and `code`;
+    // other errors keep theirs as data.
     if (error instanceof NetworkError && (member === 'body' || member === 'code')) continue
+    if (error instanceof GraphQLError && (member === 'errors' || member === 'code')) continue
     Object.defineProperty(error, member, {
       value: rest[member],
       enumerable: true,

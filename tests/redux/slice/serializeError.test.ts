@@ -26,13 +26,20 @@ test('an error raised while storing a response keeps status, code and name', () 
   expect(deserializeError(plain)).toBe(read)
 })
 
-test('other errors with a status are read back as NetworkErrors, as before', () => {
+test('other errors with a status are read back as NetworkErrors; GraphQL errors as GraphQLErrors', () => {
   const network = deserializeError(serializeError(new NetworkError(404, 'Not Found')))
   expect(network).toBeInstanceOf(NetworkError)
   expect(network).toMatchObject({ status: 404, code: 'network' })
-  const graphql = deserializeError(serializeError(new GraphQLError(200, [{ message: 'no' }])))
-  expect(graphql).toBeInstanceOf(NetworkError)
-  expect(graphql).toMatchObject({ name: 'GraphQLError', status: 200, errors: [{ message: 'no' }] })
+  const thrown = new GraphQLError(200, [{ message: 'no', path: ['user'] }])
+  const graphql = deserializeError(serializeError(thrown))
+  expect(graphql).toBeInstanceOf(GraphQLError)
+  expect(graphql).toMatchObject({
+    name: 'GraphQLError',
+    code: 'graphql',
+    status: 200,
+    errors: [{ message: 'no', path: ['user'] }],
+  })
+  expect(graphql.message).toBe(thrown.message)
   const custom = deserializeError(serializeError(Object.assign(new Error('x'), { status: 409 })))
   expect(custom).toBeInstanceOf(NetworkError)
   expect(custom).toMatchObject({ status: 409 })
