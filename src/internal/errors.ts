@@ -93,8 +93,12 @@ export class MissingPrimaryKeyError extends RtkResourcesError {
     super(
       'missing-pk',
       `Entity "${entityKey}" has no usable primary key: pk() returned ${describeValue(pk)} for ` +
-        `${describeValue(input)}. Check that the response contains the field your pk() reads, or ` +
-        `give the schema the right Entity (or a pk function) for this payload.`,
+        `${describeValue(input)}. ` +
+        (Array.isArray(input)
+          ? `That is a list where one "${entityKey}" record is expected: if the response (or ` +
+            `this member) is a list, write its schema as a list of the entity ([Entity]).`
+          : `Check that the response contains the field your pk() reads, or give the schema ` +
+            `the right Entity (or a pk function) for this payload.`),
     )
     this.name = 'MissingPrimaryKeyError'
     this.status = BAD_RESPONSE_STATUS
@@ -278,13 +282,13 @@ export class PathParamError extends RtkResourcesError {
     param: string,
     problem: PathParamProblem,
     value: unknown,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; hint?: string },
   ) {
     const given = problem === 'missing' ? 'is missing' : `is ${describeValue(value)}`
     super(
       'bad-path-param',
       `Cannot build a URL from the path "${path}": the param "${param}" ${given}. Nothing was ` +
-        `sent. ${PATH_PARAM_ADVICE[problem]}`,
+        `sent. ${options?.hint ?? PATH_PARAM_ADVICE[problem]}`,
       options,
     )
     this.name = 'PathParamError'
@@ -312,6 +316,20 @@ export class UnexpectedResponseError extends RtkResourcesError {
   readonly status: number
 
   constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
+    if (isFetchResponse(input)) {
+      super(
+        'unexpected-response',
+        `Expected ${expected === 'list' ? 'a list' : 'an object'} for ${schemaName}, found a ` +
+          'fetch Response: the endpoint returned the response itself, not its body. Return ' +
+          'its parsed body (await response.json()) from the fetch function. Nothing was stored.',
+      )
+      this.name = 'UnexpectedResponseError'
+      this.status = BAD_RESPONSE_STATUS
+      this.expected = expected
+      this.found = 'Response'
+      this.input = input
+      return
+    }
     const found = Array.isArray(input) ? 'array' : typeof input
     const unparsed = typeof input === 'string' && parsesAsJson(input)
     const what = expected === 'list' ? 'a list' : 'an object'
@@ -338,6 +356,15 @@ export class UnexpectedResponseError extends RtkResourcesError {
     this.found = found
     this.input = input
   }
+}
+
+/** True for a fetch `Response` (of any realm): what a fetch function returns before `.json()`. */
+export function isFetchResponse(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.prototype.toString.call(value) === '[object Response]'
+  )
 }
 
 /**

@@ -1,4 +1,4 @@
-import { InputTooDeepError, UnexpectedResponseError } from '../internal/errors'
+import { InputTooDeepError, UnexpectedResponseError, isFetchResponse } from '../internal/errors'
 import { jsonEqual } from '../internal/jsonEqual'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from './isEntity'
@@ -223,6 +223,7 @@ function checkResponseType(schema: unknown, input: unknown): void {
     ;[name, shape] = [`schema.${kind}`, schema.responseShape ?? 'object']
   } else if (isPlainObject(schema)) [name, shape] = ['an object schema', 'members']
   else return
+  if (isFetchResponse(input)) throw new UnexpectedResponseError(name, 'object', input)
   if (typeof input === 'object') {
     // A list where an object of members is expected (`{ results: [S], next }` answered with a
     // bare array): its members would be read from the array's indices, and none would match.

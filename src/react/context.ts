@@ -17,6 +17,12 @@ export function useEntityCache(): SliceCache {
         'cache.reducer).',
     )
   }
+  if (typeof (cache as Partial<SliceCache>).selectCall !== 'function') {
+    throw new SetupError(
+      '<EntityCacheProvider cache={...}> was given something that is not a cache: pass what ' +
+        'createEntityCache() returned (the store goes to react-redux <Provider store={store}>).',
+    )
+  }
   return cache
 }
 

@@ -282,7 +282,16 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     middleware,
     actions,
     selectSlice,
-    controller: (store) => runtimes.of(store).controller,
+    controller: (store) => {
+      const candidate = store as Partial<StoreLike> | null | undefined
+      if (typeof candidate?.getState !== 'function' || typeof candidate.dispatch !== 'function') {
+        throw new SetupError(
+          'cache.controller(store) needs the Redux store itself (what configureStore returns, ' +
+            'with getState and dispatch), not its state, its dispatch or another object.',
+        )
+      }
+      return runtimes.of(store).controller
+    },
     select: select as SliceCache['select'],
     selectCall: selectCall as SliceCache['selectCall'],
     selectRecord,

@@ -2,7 +2,8 @@ import { EndpointBase } from '../endpoint/Endpoint'
 import { fetchResponse } from '../endpoint/fetchResponse'
 import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
 import { parseResponse } from '../endpoint/parseResponse'
-import { isPlainObject } from '../internal/ownKeys'
+import { PathParamError } from '../internal/errors'
+import { hasOwn, isPlainObject } from '../internal/ownKeys'
 import type { PaginatedEndpoint, RemoveCursor } from './paginated'
 import { buildPaginated } from './paginated'
 import { buildUrl, searchToString } from './paths'
@@ -41,10 +42,36 @@ function splitArgs(endpoint: RestEndpoint, args: readonly unknown[]): [object, u
   return [(args[0] as object | undefined) ?? {}, args[1]]
 }
 
+/**
+ * `endpoint.url(params)`; a param missing from a one-argument call that takes a body, found in
+ * that argument, says how to call it: the one argument was taken as the body.
+ */
+function urlOf(endpoint: RestEndpoint, params: object, args: readonly unknown[]): string {
+  try {
+    return endpoint.url(params)
+  } catch (error) {
+    const onlyBody = takesBody(endpoint) && args.length === 1 && isPlainObject(args[0])
+    if (
+      !(error instanceof PathParamError) ||
+      error.problem !== 'missing' ||
+      !onlyBody ||
+      !hasOwn(args[0] as object, error.param)
+    ) {
+      throw error
+    }
+    throw new PathParamError(error.path, error.param, 'missing', undefined, {
+      hint:
+        `The call had one argument, which this ${String(endpoint.method)} takes as the body ` +
+        `(its "${error.param}" is not read as a param). Call it with the params first and the ` +
+        `body second: endpoint({ ${error.param} }, body).`,
+    })
+  }
+}
+
 /** The function every RestEndpoint wraps: url → getRequestInit → fetchResponse → parseResponse. */
 async function restFetch(this: RestEndpoint, ...args: unknown[]): Promise<unknown> {
   const [params, body] = splitArgs(this, args)
-  const url = this.url(params)
+  const url = urlOf(this, params, args)
   const response = await this.fetchResponse(url, await this.getRequestInit(body))
   return this.parseResponse(response)
 }
@@ -152,7 +179,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     const [params] = splitArgs(this, args)
     // Long values shortened in place: the key keeps its path, so testKey and lists that grow
     // still read it.
-    return boundedKey(`${this.method} ${this.url(boundedParams(params) as typeof params)}`)
+    return boundedKey(`${this.method} ${urlOf(this, boundedParams(params) as object, args)}`)
   }
 
   /**

@@ -3,6 +3,7 @@ import { isEntitySchema } from '../normalizr/isEntity'
 import { Delete } from '../schema/Delete'
 import { makeGrowable } from './collection'
 import { warnMisspelledOptions } from './optionTypos'
+import { warnPathShape } from './pathWarnings'
 import { RestEndpoint } from './RestEndpoint'
 import type {
   Resource,
@@ -99,6 +100,7 @@ export function createResource<
   options: ResourceOptions<TPath, TSchema, TBody, TSearch, TEndpoint>,
 ): Resource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
   warnMisspelledOptions(options)
+  warnPathShape(options.path, options.urlPrefix)
   const {
     path,
     schema,

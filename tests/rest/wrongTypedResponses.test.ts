@@ -4,6 +4,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import {
+  Endpoint,
   Entity,
   MissingPrimaryKeyError,
   NetworkError,
@@ -141,4 +142,32 @@ describe('status 400 (data-client: a malformed response rejects with a status ab
       check()
     },
   )
+})
+
+describe('a fetch function that returns the Response itself (no .json())', () => {
+  it.each([
+    ['a list schema', [User]],
+    ['an Entity', User],
+    ['no schema', undefined],
+  ])(
+    '%s: rejects with UnexpectedResponseError naming the fix; nothing stored',
+    async (_what, s) => {
+      const { store, controller, check } = makeRestStore()
+      const users = new Endpoint(() => fetch(`${API}/todos`), { schema: s, name: 'rawUsers' })
+      const error = await controller.fetch(users).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(UnexpectedResponseError)
+      expect(error).toMatchObject({ found: 'Response', status: 400 })
+      expect((error as Error).message).toContain('await response.json()')
+      expect(store.getState().data.results).toEqual({})
+      check()
+    },
+  )
+
+  it('normalize names it too; a list given where one record is expected says to write [Entity]', async () => {
+    const response = await fetch(`${API}/todos`)
+    expect(thrown(() => normalize([User], response))).toMatchObject({ found: 'Response' })
+    const listForOne = thrown(() => normalize({ results: User }, { results: [{ id: 1 }] })) as Error
+    expect(listForOne).toBeInstanceOf(MissingPrimaryKeyError)
+    expect(listForOne.message).toContain('([Entity])')
+  })
 })

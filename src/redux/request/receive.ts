@@ -6,7 +6,7 @@
  * response the same way.
  */
 import { MAX_DEPTH, assertNotTooDeep } from '../../internal/depth'
-import { InputTooDeepError } from '../../internal/errors'
+import { InputTooDeepError, UnexpectedResponseError, isFetchResponse } from '../../internal/errors'
 import { toPlainData } from '../../internal/plainData'
 import { normalize } from '../../normalizr/normalize'
 import type { EndpointInterface } from '../endpointTypes'
@@ -28,6 +28,10 @@ export function receivedPayload(
   const given = response === undefined ? null : response
   const schema = endpoint.schema
   const hasSchema = schema !== undefined && schema !== null
+  // A fetch function that returned the Response itself (no `.json()`): never stored as `{}`.
+  if (isFetchResponse(given)) {
+    throw new UnexpectedResponseError(`endpoint "${endpoint.name}"`, 'object', given)
+  }
   // Deep data never reaches the store (with a schema or without), nor anything but JSON data:
   // a Date in a member no schema converts is stored as its ISO string, an instance as an object.
   let value: unknown

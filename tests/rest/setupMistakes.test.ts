@@ -1,0 +1,81 @@
+/**
+ * Common first-hour mistakes get a message that names the fix: a resource path with no param,
+ * a path and urlPrefix that join badly, the body given where the params go, and something that
+ * is not a store given to cache.controller.
+ */
+import { configureStore } from '@reduxjs/toolkit'
+import { createEntityCache, createResource, Entity, PathParamError } from 'rtk-resources'
+import { thrown } from '../fixtures/tables'
+
+class Thing extends Entity {
+  id = 0
+  title = ''
+  pk() {
+    return this.id
+  }
+  static key = 'Thing'
+}
+
+function warningsOf(make: () => unknown): string[] {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  try {
+    make()
+    return warn.mock.calls.map((call) => String(call[0]))
+  } finally {
+    warn.mockRestore()
+  }
+}
+
+test('a resource path with no param, or a path and urlPrefix that join badly, warn with the fix', () => {
+  expect(
+    warningsOf(() =>
+      createResource({ urlPrefix: 'https://api.test', path: '/things', schema: Thing }),
+    ),
+  ).toEqual([expect.stringContaining('"/things/:id"')])
+  expect(
+    warningsOf(() =>
+      createResource({ urlPrefix: 'https://api.test', path: 'things/:id', schema: Thing }),
+    ),
+  ).toEqual([expect.stringContaining('Start the path with "/"')])
+  expect(
+    warningsOf(() =>
+      createResource({ urlPrefix: 'https://api.test/', path: '/things/:id', schema: Thing }),
+    ),
+  ).toEqual([expect.stringContaining('Drop the urlPrefix\'s last "/"')])
+  expect(
+    warningsOf(() =>
+      createResource({ urlPrefix: 'https://api.test', path: '/things/:id', schema: Thing }),
+    ),
+  ).toEqual([])
+})
+
+test('update given one argument with the id: the message says the argument was taken as the body', () => {
+  const Things = createResource({
+    urlPrefix: 'https://api.test',
+    path: '/things/:id',
+    schema: Thing,
+  })
+  const keyOf = (...args: unknown[]) =>
+    (Things.partialUpdate.key as (...a: unknown[]) => string).apply(Things.partialUpdate, args)
+  const error = thrown(() => keyOf({ id: 1, title: 'x' })) as PathParamError
+  expect(error).toBeInstanceOf(PathParamError)
+  expect(error.message).toContain('takes as the body')
+  expect(error.message).toContain('endpoint({ id }, body)')
+  // A missing param that the one argument does not hold keeps the usual advice.
+  const plain = thrown(() => keyOf({ title: 'x' })) as Error
+  expect(plain.message).not.toContain('takes as the body')
+})
+
+test('cache.controller given something that is not a store throws a SetupError naming the fix', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+  })
+  for (const wrong of [store.dispatch, store.getState(), {}, undefined]) {
+    const error = thrown(() => cache.controller(wrong as never))
+    expect(error).toMatchObject({ name: 'SetupError', code: 'bad-setup' })
+    expect((error as Error).message).toContain('configureStore returns')
+  }
+  expect(cache.controller(store)).toBe(cache.controller(store))
+})
