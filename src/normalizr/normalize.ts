@@ -78,6 +78,8 @@ export function normalize(
     return tables
   }
   const inProgress = new Set<object>()
+  // Stored records this normalize kept because the response gave them the same values.
+  let kept: Set<object> | undefined
   // Entities nested deeper than DEFER_AT: their members wait here (see NormalizeContext.defer).
   let deferred: (() => void)[] | undefined
   let deferredInputs: Set<object> | undefined
@@ -118,7 +120,9 @@ export function normalize(
             ? mergeMade.call(entity, existing, incoming)
             : entity.merge(existing, incoming)
         if (!copies) tables.onlyCopies = false
-        tables.setRecord(pk, merged)
+        // The stored record kept for the same values (below), met again with the same values.
+        const same = merged !== already && kept?.has(already) === true && jsonEqual(merged, already)
+        tables.setRecord(pk, same ? already : merged)
         return
       }
       const storedMeta = tables?.meta(pk) ?? source.getMeta(key, pk)
@@ -143,6 +147,7 @@ export function normalize(
         if (record !== stored && jsonEqual(record, stored)) {
           record = stored
           target.onlyCopies = false
+          ;(kept ??= new Set()).add(stored)
         }
       }
       target.setRecord(pk, record)

@@ -37,6 +37,11 @@ export interface CallVerdict {
    */
   idle: boolean
   /**
+   * When the call became {@link idle}: the reset or the invalidation that made asking again
+   * useful (0 before any; `-1` when not idle). A new one while idle is a new reason to ask.
+   */
+  idleSince: number
+  /**
    * How many times the call has become {@link idle} while this component was mounted: a hook
    * that fetches on it lists this (not `idle`) in its deps, so it asks once each time, and not
    * again when the request starts (React may render only after that request has settled).
@@ -53,6 +58,7 @@ const NONE: Verdict = {
   error: undefined,
   waiting: false,
   idle: false,
+  idleSince: -1,
 }
 
 /**
@@ -67,12 +73,16 @@ function sameVerdict(a: Verdict, b: Verdict): boolean {
     a.shouldRevalidate === b.shouldRevalidate &&
     a.error === b.error &&
     a.waiting === b.waiting &&
-    a.idle === b.idle
+    a.idle === b.idle &&
+    a.idleSince === b.idleSince
   )
 }
 
-/** What to do with a call's state at time `now` (`askAgain`: see {@link CallVerdict.idle}). */
-function verdictOf(call: CallState, now: number, askAgain: boolean): Verdict {
+/**
+ * What to do with a call's state at time `now`; `askAgainSince`: when asking again became useful
+ * (see {@link CallVerdict.idleSince}), `-1` when it is not.
+ */
+function verdictOf(call: CallState, now: number, askAgainSince: number): Verdict {
   const usable = isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
   const error = standing ? reportedError(call, now) : undefined
@@ -84,15 +94,20 @@ function verdictOf(call: CallState, now: number, askAgain: boolean): Verdict {
     shouldRevalidate: usable && !error && now > call.expiresAt,
     error,
     waiting: call.pending && data === undefined,
-    idle: mustFetch && !call.pending && askAgain,
+    idle: mustFetch && !call.pending && askAgainSince >= 0,
+    idleSince: mustFetch && !call.pending ? askAgainSince : -1,
   }
 }
 
-/** True when asking again for the call can make its data usable (see {@link CallVerdict.idle}). */
-function askAgainFor(meta: RequestMeta | undefined): boolean {
-  return (
-    meta === undefined || (meta.invalidated === true && (meta.invalidatedAt ?? 0) > meta.fetchedAt)
-  )
+/**
+ * Since when asking again for the call can make its data usable (see {@link CallVerdict.idle}):
+ * the last reset when nothing is stored for it, the invalidation when it is newer than the last
+ * request; `-1` when asking again cannot help.
+ */
+function askAgainSince(meta: RequestMeta | undefined, resetAt: number): number {
+  if (meta === undefined) return resetAt
+  const invalidatedAt = meta.invalidatedAt ?? 0
+  return meta.invalidated === true && invalidatedAt > meta.fetchedAt ? invalidatedAt : -1
 }
 
 /** @internal */
@@ -104,12 +119,15 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
   const selectCall = active ? cache.selectCall(endpoint, ...(args as never[])) : undefined
   const verdict = useSelector((root: unknown): Verdict => {
     if (selectCall === undefined || key === undefined) return NONE
-    const meta = getRequestMeta(cache.selectSlice(root), key)
-    return verdictOf(selectCall(root), Date.now(), askAgainFor(meta))
+    const slice = cache.selectSlice(root)
+    const since = askAgainSince(getRequestMeta(slice, key), slice.resetAt ?? 0)
+    return verdictOf(selectCall(root), Date.now(), since)
   }, sameVerdict)
-  const rounds = useRef({ idle: false, round: 0 })
-  if (verdict.idle && !rounds.current.idle) rounds.current.round += 1
-  rounds.current.idle = verdict.idle
+  // A new round each time the call becomes idle, or idle for a new reason (a reset made before
+  // this component saw its request in flight).
+  const rounds = useRef({ since: -1, round: 0 })
+  if (verdict.idle && verdict.idleSince !== rounds.current.since) rounds.current.round += 1
+  rounds.current.since = verdict.idle ? verdict.idleSince : -1
   // While mounted, the call's data is in use: garbage collection keeps it.
   useEffect(
     () => (key === undefined ? undefined : cache.retain(store, endpoint, ...(args as never[]))),

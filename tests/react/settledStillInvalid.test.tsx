@@ -7,7 +7,8 @@
 import { act, screen } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { Entity, RestEndpoint } from 'rtk-resources'
-import { useCache, useDLE, useFetch } from 'rtk-resources/react'
+import { useCache, useController, useDLE, useFetch } from 'rtk-resources/react'
+import { useEffect } from 'react'
 import { Doc } from '../fixtures/entities'
 import { serveHandlers } from '../mocks/server'
 import { renderWithCache } from './render'
@@ -125,4 +126,17 @@ describe('data that lands and still cannot show is not asked for again (no reque
     await wait(300)
     expect(books).toBe(1)
   })
+})
+
+test('useDLE: a reset made right after its request started (before it rendered again) fetches again', async () => {
+  function Parent() {
+    const controller = useController()
+    useEffect(() => {
+      controller.resetEntireStore()
+    }, [controller])
+    return <WithDLE />
+  }
+  renderWithCache(<Parent />)
+  expect(await screen.findByText('v2', undefined, { timeout: 2000 })).toBeTruthy()
+  expect(served).toBe(2)
 })

@@ -167,4 +167,27 @@ test('a state restored from JSON: a write re-copies only what it stored; the oth
   after.forEach((value, i) => expect(value).toBe(before[i]))
   // 2002 shares the written bucket: frozen as it is, not copied.
   expect(Object.isFrozen(record(2002))).toBe(true)
+  // Every other restored record was frozen as it is when the store was made, so RTK's checks
+  // skip them on later writes instead of walking the whole restored cache each time.
+  expect(Object.isFrozen(record(3400))).toBe(true)
+  expect(Object.isFrozen(record(2))).toBe(true)
+})
+
+test('a preloaded state is frozen whole, as it is, when the store is made (development)', () => {
+  const first = makeStore()
+  first.controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 10))
+  const json = JSON.parse(JSON.stringify(first.store.getState().data)) as ReturnType<
+    typeof first.store.getState
+  >['data']
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data: json },
+  })
+  const slice = store.getState().data
+  expect(slice).toBe(json) // nothing copied
+  expect(Object.isFrozen(slice.entities.User)).toBe(true)
+  expect(Object.isFrozen(slice.entities.User?.['1'])).toBe(true)
+  expect(Object.isFrozen(Object.values(slice.results)[0])).toBe(true)
 })

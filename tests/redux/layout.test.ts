@@ -275,6 +275,15 @@ test('a state in a format this version does not know is refused with a clear err
     })
   expect(build).toThrow(SetupError)
   expect(build).toThrow(/format 7, which this version of rtk-resources \(format 6\) cannot read/)
+  // A layout that is not an object at all: the same error, not a TypeError.
+  for (const layout of [null, 6, 'x']) {
+    const broken = () =>
+      configureStore({
+        reducer: { data: cache.reducer },
+        preloadedState: { data: { layout, entities: {} } as unknown as EntityCacheState },
+      })
+    expect(broken).toThrow(SetupError)
+  }
 })
 
 test('format 2 (split maps in 256 object buckets) is upgraded when restored', () => {

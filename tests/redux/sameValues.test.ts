@@ -60,3 +60,19 @@ test('a refetch with the same values keeps every reference; a change makes new o
   expect(replay()).toEqual(store.getState())
   expectSilentChecks()
 })
+
+test('a record met twice in one response (one author, two posts) is kept too when its values are the same', () => {
+  const { store, cache, controller } = makeStore()
+  const ada = { id: 1, name: 'Ada', posts: [] }
+  const posts = () => [
+    { id: 10, title: 'One', author: ada, createdAt: '2024-01-01T00:00:00.000Z' },
+    { id: 11, title: 'Two', author: ada, createdAt: '2024-01-02T00:00:00.000Z' },
+  ]
+  const getPosts = new Endpoint(async () => posts(), { schema: [Post], name: 'posts' })
+  controller.setResponse(getPosts, posts())
+  const list = cache.select(getPosts)(store.getState())
+  const author = store.getState().data.entities.User?.['1']
+  controller.setResponse(getPosts, posts())
+  expect(store.getState().data.entities.User?.['1']).toBe(author)
+  expect(cache.select(getPosts)(store.getState())).toBe(list)
+})

@@ -102,15 +102,23 @@ function freezeSplit(map: object, previous: object | undefined, records = false)
   Object.freeze(map)
 }
 
-/** Freezes what `next` holds that `previous` did not (see the module comment). */
-export function freezeWritten(next: EntityCacheState, previous: EntityCacheState | undefined) {
+/**
+ * Freezes what `next` holds that `previous` did not (see the module comment). `copy`: records a
+ * write stored are frozen as shareable copies; `false` freezes everything as it is (a state the
+ * store already holds, restored or preloaded).
+ */
+export function freezeWritten(
+  next: EntityCacheState,
+  previous: EntityCacheState | undefined,
+  copy = true,
+) {
   for (const root of ['entities', 'entitiesMeta'] as const) {
     const tables = next[root]
     const before = previous?.[root]
     if (tables === before) continue
     for (const key of Object.keys(tables)) {
       const table = getOwn<object>(tables, key) as object
-      const records = root === 'entities'
+      const records = copy && root === 'entities'
       if (isSplitTable(next.layout, key)) freezeSplit(table, getOwn(before, key), records)
       else freezePlain(table, getOwn(before, key), true, records)
     }

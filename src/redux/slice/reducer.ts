@@ -52,9 +52,24 @@ export function buildReducer(
   // in the shape RTK's dev checks walk cheaply (freezeWritten.ts). Not in production: there are
   // no checks, and V8 copies frozen objects slowly.
   if (!isDev) return reduce
+  // Slices this reducer made, frozen as written. Any other (a preloaded or restored state, a
+  // replaced one) is frozen whole once, as it is (no copies: it is already the store's state),
+  // so the checks stay proportional to each later write.
+  const frozenSlices = new WeakSet<object>()
   return (state, action) => {
+    if (
+      state !== undefined &&
+      !frozenSlices.has(state) &&
+      state.layout?.version === LAYOUT_VERSION
+    ) {
+      freezeWritten(state, undefined, false)
+      frozenSlices.add(state)
+    }
     const next = reduce(state, action)
-    if (next !== state) freezeWritten(next, state)
+    if (next !== state) {
+      freezeWritten(next, state)
+      frozenSlices.add(next)
+    }
     return next
   }
 }

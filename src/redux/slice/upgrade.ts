@@ -179,6 +179,10 @@ export function upgradeState(state: unknown, reducerPath: string): EntityCacheSt
     Record<keyof EntityCacheState, unknown>
   >
   if (old.layout !== undefined) {
+    // Not an object (null, a number): refused below as a format this version cannot read.
+    if (typeof old.layout !== 'object' || old.layout === null) {
+      assertReadableLayout(old.layout, reducerPath)
+    }
     if ((old.layout as { version?: unknown }).version === 2) {
       // Flattened, with no layout: laid out again below, as a state without one.
       const flat = withSplitMaps(old as Record<string, unknown>, undefined, flattenSplit2)
