@@ -59,6 +59,23 @@ export function collapseWhitespace(query: string): string {
   return out
 }
 
+/**
+ * Query texts as keys hold them, by text: an app's operations are a fixed set of texts, so this
+ * stays small; it is emptied past {@link KEY_TEXTS_LIMIT} (texts made at run time).
+ */
+const keyTexts = new Map<string, string>()
+const KEY_TEXTS_LIMIT = 500
+
+/** The query as its keys begin: without its formatting, shortened when long. */
+function keyTextOf(query: string): string {
+  let text = keyTexts.get(query)
+  if (text === undefined) {
+    if (keyTexts.size >= KEY_TEXTS_LIMIT) keyTexts.clear()
+    keyTexts.set(query, (text = boundedPart(collapseWhitespace(query))))
+  }
+  return text
+}
+
 /** Where a `"..."` string that opened before `from` ends (after its closing quote). */
 function closingString(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
@@ -172,14 +189,14 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   key(variables?: TVariables): string {
     // The query and the variables each shortened when long: the key still starts with the
     // (shortened) query, as testKey reads it.
-    const query = boundedPart(collapseWhitespace(this.requireQuery()))
+    const query = keyTextOf(this.requireQuery())
     return boundedKey(`${query} ${boundedPart(stableStringify(variables ?? {}))}`)
   }
 
   /** True when `key` is a cache key of this operation (any variables). Works detached. */
   testKey(key: string): boolean {
     if (typeof this.gql !== 'string') return false
-    const head = `${boundedPart(collapseWhitespace(this.gql))} `
+    const head = `${keyTextOf(this.gql)} `
     if (!key.startsWith(head)) return false
     // What follows is the variables' JSON (an object), not more of another operation's text.
     const rest = key.slice(head.length)

@@ -8,6 +8,7 @@
  * its start, then its length and a 64-bit hash of the whole, so distinct texts stay distinct.
  */
 import { fnv1a } from './hash'
+import { setOwn } from './ownKeys'
 
 /** The longest cache key kept as it is (characters); longer ones are shortened to this length. */
 export const MAX_KEY_LENGTH = 4096
@@ -62,12 +63,7 @@ export function boundedParams(params: unknown): unknown {
         : value
     if (bounded === value) continue
     out ??= { ...(params as Record<string, unknown>) }
-    Object.defineProperty(out, name, {
-      value: bounded,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
+    setOwn(out, name, bounded)
   }
   return out ?? params
 }

@@ -316,38 +316,25 @@ export class UnexpectedResponseError extends RtkResourcesError {
   readonly status: number
 
   constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
-    if (isFetchResponse(input)) {
-      super(
-        'unexpected-response',
-        `Expected ${expected === 'list' ? 'a list' : 'an object'} for ${schemaName}, found a ` +
-          'fetch Response: the endpoint returned the response itself, not its body. Return ' +
-          'its parsed body (await response.json()) from the fetch function. Nothing was stored.',
-      )
-      this.name = 'UnexpectedResponseError'
-      this.status = BAD_RESPONSE_STATUS
-      this.expected = expected
-      this.found = 'Response'
-      this.input = input
-      return
-    }
-    const found = Array.isArray(input) ? 'array' : typeof input
+    const response = isFetchResponse(input)
+    const found = response ? 'Response' : Array.isArray(input) ? 'array' : typeof input
+    const foundText = response
+      ? 'a fetch Response'
+      : `${found === 'array' ? 'a list' : found === 'object' ? 'an object that is not a list of records' : found} ${describeValue(input)}`
     const unparsed = typeof input === 'string' && parsesAsJson(input)
-    const what = expected === 'list' ? 'a list' : 'an object'
-    const foundText =
-      found === 'array'
-        ? 'a list'
-        : found === 'object'
-          ? 'an object that is not a list of records'
-          : found
     super(
       'unexpected-response',
-      `Expected ${what} for ${schemaName}, found ${foundText} ${describeValue(input)}. ` +
-        (unparsed
-          ? 'The string parses as JSON: the body was not parsed. Parse it (RestEndpoint does ' +
-            'when Content-Type names JSON) or return the parsed value from the fetch function.'
-          : 'The endpoint returned something other than the schema describes (an error body, ' +
-            'a bare id, a status text): fix the endpoint, or give it the schema of what it ' +
-            'returns.') +
+      `Expected ${expected === 'list' ? 'a list' : 'an object'} for ${schemaName}, found ` +
+        `${foundText}. ` +
+        (response
+          ? 'The endpoint returned the response itself, not its body: return its parsed body ' +
+            '(await response.json()) from the fetch function.'
+          : unparsed
+            ? 'The string parses as JSON: the body was not parsed. Parse it (RestEndpoint does ' +
+              'when Content-Type names JSON) or return the parsed value from the fetch function.'
+            : 'The endpoint returned something other than the schema describes (an error body, ' +
+              'a bare id, a status text): fix the endpoint, or give it the schema of what it ' +
+              'returns.') +
         ' Nothing was stored.',
     )
     this.name = 'UnexpectedResponseError'

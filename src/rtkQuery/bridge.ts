@@ -175,7 +175,9 @@ export function buildRtkQueryBridge(
     const name = meta?.arg?.endpointName
     if (name !== undefined && names.has(name)) {
       const endpoint = api.endpoints[name]
-      // RTK before 2.14 puts the start time in the pending action only: it is noted there.
+      // RTK before 2.14 puts the start time in the pending action only: it is noted there. The
+      // store's requests note it too, for garbage collection; theirs is cleared by a reset, and
+      // this one must outlive it (the start is what drops a response to an older request).
       const requestId = meta?.requestId
       const noted = requestId === undefined ? undefined : runtime.starts.get(requestId)
       if (requestId !== undefined && meta?.requestStatus === 'pending') {
@@ -283,12 +285,7 @@ export function buildRtkQueryBridge(
           held.push([first.key, first.pk])
         }
       }
-      const patches = planPatches(runtime.index, held, source)
-      applyPatches(
-        store,
-        runtime,
-        patches.filter((patch) => patch.entry.queryCacheKey === queryCacheKey),
-      )
+      applyPatches(store, runtime, planPatches(runtime.index, held, source, queryCacheKey))
     }
   }
 

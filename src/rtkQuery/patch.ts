@@ -97,12 +97,14 @@ function planRecord(
 
 /**
  * What to change in each entry holding one of the `changed` records (`[key, pk]`), read from
- * `source` (what readers see). Only the entries holding them are looked at.
+ * `source` (what readers see). Only the entries holding them are looked at; with `only`, only
+ * that entry.
  */
 export function planPatches(
   index: EntryIndex,
   changed: Iterable<readonly [string, string]>,
   source: EntitySource,
+  only?: string,
 ): EntryPatch[] {
   const patches = new Map<string, EntryPatch>()
   for (const [key, pk] of changed) {
@@ -110,7 +112,7 @@ export function planPatches(
     const holders = index.holding(id)
     if (!holders) continue
     const record = source.getEntity(key, pk)
-    for (const queryCacheKey of holders) {
+    for (const queryCacheKey of only === undefined ? holders : [only]) {
       let patch = patches.get(queryCacheKey)
       if (!patch) {
         const entry = index.get(queryCacheKey) as IndexedEntry
