@@ -15,6 +15,7 @@ import { buildSelectors } from './read/selectors'
 import { buildClock } from './request/clock'
 import type { CacheThunk } from './request/fetchThunk'
 import { buildFetchThunk } from './request/fetchThunk'
+import { notMounted } from './notMounted'
 import { StoreRuntimes } from './runtime/storeRuntime'
 import type { EntityCacheActions } from './slice/actions'
 import { buildActions } from './slice/actions'
@@ -172,12 +173,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
 
   const selectSlice = (root: unknown): EntityCacheState => {
     const slice = (root as Record<string, EntityCacheState> | undefined)?.[reducerPath]
-    if (!slice || typeof slice !== 'object') {
-      throw new SetupError(
-        `No entity cache at state.${reducerPath}. Mount cache.reducer under the key ` +
-          `cache.reducerPath in configureStore({ reducer: { [cache.reducerPath]: cache.reducer } }).`,
-      )
-    }
+    if (!slice || typeof slice !== 'object') throw notMounted(root, reducerPath)
     // A state in another storage format (read before any store upgraded it): read upgraded.
     return slice.layout?.version === LAYOUT_VERSION ? slice : upgradedView(slice, reducerPath)
   }
