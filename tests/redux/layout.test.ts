@@ -541,3 +541,15 @@ test('format 2 with results and meta split is upgraded too', () => {
   )
   expectPlain(state)
 })
+
+test('a preloaded slice of null (a page that rendered no cache) starts empty, in development too', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    preloadedState: { data: null as unknown as EntityCacheState },
+  })
+  expect(store.getState().data).toEqual(JSON.parse(JSON.stringify(store.getState().data)))
+  expect(store.getState().data.results).toEqual({})
+  expect(cache.select(getUser, { id: 1 })(store.getState())).toBeUndefined()
+})

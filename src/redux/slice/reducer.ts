@@ -42,7 +42,7 @@ export function buildReducer(
   for (const name of Object.keys(caseReducers) as (keyof EntityCacheActions)[]) {
     byType.set(actions[name].type, caseReducers[name] as CaseReducer)
   }
-  const reduce = (given: EntityCacheState | undefined, action: UnknownAction) => {
+  const reduce = (given: EntityCacheState | null | undefined, action: UnknownAction) => {
     let state = given ?? initialEntityCacheState()
     if (state.layout?.version !== LAYOUT_VERSION) state = upgradeState(state, reducerPath)
     const caseReducer = byType.get(action.type)
@@ -57,8 +57,9 @@ export function buildReducer(
   // so the checks stay proportional to each later write.
   const frozenSlices = new WeakSet<object>()
   return (state, action) => {
+    // `null` (a page that rendered no cache) starts empty, as `undefined` does.
     if (
-      state !== undefined &&
+      state != null &&
       !frozenSlices.has(state) &&
       state.layout?.version === LAYOUT_VERSION
     ) {
