@@ -14,11 +14,17 @@ import type {
 } from './resourceTypes'
 import { shortenPath } from './shortenPath'
 
-/** The optimistic record of a write: `(body)` or `(params, body)` merged. */
-function expectedRecord(_snapshot: unknown, ...args: unknown[]): unknown {
-  const body = args[args.length - 1]
-  const params = args.length > 1 ? args[0] : undefined
-  return { ...(params as object | undefined), ...(body as object | undefined) }
+/**
+ * The optimistic record of a write to `schema`: `(body)`, or `(params, body)` with the params
+ * the record declares as fields, in their types ({@link fieldsFromParams}: a router's `'7'` for
+ * `id = 0` shows as `7`, as the server's answer will).
+ */
+function expectedRecordOf(schema: unknown) {
+  return (_snapshot: unknown, ...args: unknown[]): unknown => {
+    const body = args[args.length - 1]
+    const params = args.length > 1 ? args[0] : undefined
+    return { ...fieldsFromParams(schema, params), ...(body as object | undefined) }
+  }
 }
 
 /** The optimistic answer of a delete: its params, which name the record. */
@@ -126,7 +132,7 @@ export function createResource<
     const [params, body] = args.length > 1 ? args : [undefined, args[0]]
     return { ...fieldsFromParams(schema, params), ...(body as object | undefined) }
   }
-  const expect = optimistic ? { getOptimisticResponse: expectedRecord } : {}
+  const expect = optimistic ? { getOptimisticResponse: expectedRecordOf(schema) } : {}
   const expectEdit = optimistic ? { ...expect, process: confirmEmpty } : {}
   const expectDeleted = optimistic ? { getOptimisticResponse: expectedDeletion } : {}
 

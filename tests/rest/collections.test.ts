@@ -180,3 +180,35 @@ test('an optimistic edit answered 204 keeps what it showed; without optimistic, 
   expect(title(2)).toBe('b')
   expect(replay()).toEqual(store.getState())
 })
+
+test('while an optimistic edit is pending, params given as strings show in the fields types', async () => {
+  let answer: () => void = () => undefined
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  server.use(
+    http.patch(`${BASE}/users/:userId/todos/:id`, async ({ params, request }) => {
+      await answered
+      const body = (await request.json()) as { title: string }
+      return HttpResponse.json({ id: Number(params.id), userId: Number(params.userId), ...body })
+    }),
+  )
+  const Nested = createResource({
+    urlPrefix: BASE,
+    path: '/users/:userId/todos/:id',
+    schema: Todo,
+    optimistic: true,
+  })
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(TodoResource.getList)
+  // A router gives strings.
+  const saving = controller.fetch(Nested.partialUpdate, { userId: '1', id: '1' }, { title: 'e' })
+  const shown = cache.select(TodoResource.get, { id: 1 })(store.getState())
+  expect(store.getState().data.optimistic).toHaveLength(1)
+  expect(shown).toMatchObject({ id: 1, userId: 1, title: 'e' })
+  answer()
+  await saving
+  expect(cache.select(TodoResource.get, { id: 1 })(store.getState())).toMatchObject({
+    id: 1,
+    userId: 1,
+    title: 'e',
+  })
+})
