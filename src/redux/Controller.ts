@@ -237,8 +237,9 @@ export class Controller {
   ): void {
     const frequency = endpoint.pollFrequency
     if (!frequency || frequency <= 0) return
+    // A poll's failure is soft, as in data-client: it never replaces usable data on screen.
     this.#runtime.polls.subscribe(endpoint.key(...args), frequency, () => {
-      this.fetch(endpoint, ...args).catch(ignore)
+      this.#run(endpoint, args, { softErrors: true }).catch(ignore)
     })
   }
 

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react'
-import { Endpoint } from 'rtk-resources'
+import { http, HttpResponse } from 'msw'
+import { Endpoint, createResource, Entity } from 'rtk-resources'
 import { useLive, useSubscription } from 'rtk-resources/react'
 import { User } from '../fixtures/entities'
 import { db, fetchJson, seedUsers, apiHandlers } from './api'
@@ -12,7 +13,7 @@ const polledUser = new Endpoint(({ id }: { id: number }) => fetchJson(`/users/${
   pollFrequency: 1000,
 })
 
-serveHandlers(...apiHandlers)
+const server = serveHandlers(...apiHandlers)
 beforeEach(() => {
   seedUsers(2)
   db.requests.length = 0
@@ -70,4 +71,55 @@ test('useLive with null args is inactive: undefined, no fetch, no polling, until
   expect(await screen.findByText('User 2')).toBeTruthy()
   await act(() => jest.advanceTimersByTimeAsync(1000))
   expect(db.requests).toEqual(['GET /users/2', 'GET /users/2'])
+})
+
+class Ticker extends Entity {
+  id = ''
+  price = 0
+  pk() {
+    return this.id
+  }
+  static key = 'PollTicker'
+}
+const TickerResource = createResource({
+  urlPrefix: 'http://poll-errors.test',
+  path: '/tickers/:id',
+  schema: Ticker,
+  pollFrequency: 40,
+})
+
+test('a poll that fails with a 4xx keeps the data on screen (soft, as data-client polls); a fetch stays hard', async () => {
+  let polls = 0
+  server.use(
+    http.get('http://poll-errors.test/tickers/btc', () => {
+      polls += 1
+      return polls === 1
+        ? HttpResponse.json({ id: 'btc', price: 100 })
+        : HttpResponse.json({ message: 'slow down' }, { status: 429 })
+    }),
+  )
+  function Price() {
+    const ticker = useLive(TickerResource.get, { id: 'btc' })
+    return <p>price {ticker.price}</p>
+  }
+  const { store, cache, view } = renderWithCache(<Price />)
+  expect(await screen.findByText('price 100')).toBeTruthy()
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+  expect(polls).toBeGreaterThan(1)
+  const key = TickerResource.get.key({ id: 'btc' })
+  expect(store.getState().data.meta[key]).toMatchObject({
+    error: { status: 429 },
+    errorPolicy: 'soft',
+  })
+  expect(screen.queryByRole('alert')).toBeNull()
+  expect(screen.getByText('price 100')).toBeTruthy()
+  view.unmount()
+  // The same answer to a fetch of the app's own: the endpoint's rule (a 4xx is hard).
+  const controller = cache.controller(store)
+  await expect(controller.fetch(TickerResource.get, { id: 'btc' })).rejects.toMatchObject({
+    status: 429,
+  })
+  expect(controller.getError(TickerResource.get, { id: 'btc' }, store.getState())).toMatchObject({
+    status: 429,
+  })
 })

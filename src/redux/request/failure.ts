@@ -28,14 +28,18 @@ export function errorPolicyOf(
   return verdict === 'soft' || verdict === 'hard' ? verdict : undefined
 }
 
-/** The `failed` payload of `error` for `endpoint`'s call `key`. */
+/**
+ * The `failed` payload of `error` for `endpoint`'s call `key`; `policy`, when given, is the
+ * verdict instead of the endpoint's (a poll's failures are soft).
+ */
 export function failedPayload(
   endpoint: EndpointInterface,
   key: string,
   error: unknown,
   times: ResponseTimes,
+  policy?: ErrorPolicy,
 ): FailedPayload {
-  const errorPolicy = errorPolicyOf(endpoint, error)
+  const errorPolicy = policy ?? errorPolicyOf(endpoint, error)
   const payload = { key, error: serializeError(error), times }
   return errorPolicy === undefined ? payload : { ...payload, errorPolicy }
 }

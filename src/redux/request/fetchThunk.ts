@@ -71,6 +71,12 @@ export interface FetchOptions {
    * `useFetch`'s hold) stop waiting; if none ever joins, it runs to the end.
    */
   watch?: boolean | undefined
+  /**
+   * @internal A poll's request: its failure is recorded soft whatever the endpoint's
+   * `errorPolicy` says (as data-client's polls do), so a rate limit or an expired session on a
+   * background refresh never replaces usable data on screen.
+   */
+  softErrors?: boolean | undefined
 }
 
 /** The endpoint, extended to send `signal` when it has request settings to put it in. */
@@ -168,7 +174,8 @@ export function buildFetchThunk(deps: FetchDeps) {
         } else {
           const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
           const times = { date, fetchedAt, expiresAt }
-          dispatch(actions.failed(failedPayload(endpoint, key, error, times)))
+          const policy = options.softErrors ? 'soft' : undefined
+          dispatch(actions.failed(failedPayload(endpoint, key, error, times, policy)))
         }
         throw error
       }
