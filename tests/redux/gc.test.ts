@@ -352,3 +352,29 @@ describe('automatic sweeps (gcInterval)', () => {
     expect(collectedActions(recorded)).toHaveLength(0)
   })
 })
+
+test('one cache, two stores: a sweep of one does not stop the other from collecting', async () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const storeOf = () =>
+    configureStore({
+      reducer: { [cache.reducerPath]: cache.reducer },
+      middleware: (gDM) => gDM().concat(cache.middleware),
+    })
+  const getMember = new Endpoint(async ({ id }: { id: number }) => ({ id, name: `u${id}` }), {
+    schema: User,
+    name: 'getMember',
+  })
+  const store = storeOf()
+  const controller = cache.controller(store)
+  await controller.fetch(getMember, { id: 1 })
+  await controller.fetch(getMember, { id: 2 })
+  const release = cache.retain(store, getMember, { id: 1 })
+  // Another Provider's store (or another server request's) sweeps first; it holds nothing.
+  cache.controller(storeOf()).collectGarbage({ now: later() })
+  const swept = controller.collectGarbage({ now: later() })
+  expect(swept.keys).toEqual([getMember.key({ id: 2 })])
+  expect(swept.entities).toEqual({ User: ['2'] })
+  expect(cache.selectRecord('User', 2)(store.getState())).toBeUndefined()
+  expect(cache.selectRecord('User', 1)(store.getState())).toBeDefined()
+  release()
+})

@@ -7,11 +7,16 @@ import { isDev } from '../../internal/env'
 import type { Readable } from '../read/readCall'
 import type { StoreRuntime } from '../runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from '../slice/actions'
-import { getRequestMeta, hasResult } from '../slice/requests'
+import { getRequestMeta, hasResult, requestKeys, resultKeys } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 import type { CollectGarbageOptions } from './plan'
 import { planCollection } from './plan'
 import { SchemaMemory } from './schemaMemory'
+
+/** Keys whose schemas are kept whatever the stores hold. */
+const SCHEMA_ROOM = 1_024
+/** How many times the keys of the largest swept store the schema memory keeps beyond that. */
+const STORES_ROOM = 4
 
 /** What the collector needs from its cache. */
 export interface CollectorDeps {
@@ -26,6 +31,8 @@ export interface CollectorDeps {
 /** Builds the collector of one cache. */
 export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: CollectorDeps) {
   const schemas = new SchemaMemory()
+  /** The most keys one swept store held (the schema memory keeps room for several such). */
+  let largestStore = 0
 
   /** Plans one sweep of the runtime's store and dispatches it (when it forgets anything). */
   function collectGarbage(
@@ -44,14 +51,17 @@ export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: Col
     if (payload.keys.length > 0 || Object.keys(payload.entities).length > 0) {
       store.dispatch(actions.collected(payload))
     }
-    // Bookkeeping of keys this store no longer holds is dropped, so it stays bounded.
+    // Bookkeeping of keys this store no longer holds is dropped, so it stays bounded. Schemas
+    // are shared by every store of the cache: the ones this store uses are marked as used, and
+    // the memory keeps the most recently used, with room for several stores' keys.
     const slice = selectSlice(store.getState())
     const stored = (key: string) =>
       hasResult(slice, key) || getRequestMeta(slice, key) !== undefined
     retained.forgetReleased(stored)
-    for (const key of [...schemas.keys()]) {
-      if (!stored(key) && !retained.isRetained(key)) schemas.forget(key)
-    }
+    const held = new Set([...requestKeys(slice), ...resultKeys(slice), ...retained.retainedKeys()])
+    for (const key of held) schemas.touch(key)
+    largestStore = Math.max(largestStore, held.size)
+    schemas.trim(SCHEMA_ROOM + STORES_ROOM * largestStore)
     return payload
   }
 
