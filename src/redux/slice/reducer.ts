@@ -58,11 +58,7 @@ export function buildReducer(
   const frozenSlices = new WeakSet<object>()
   return (state, action) => {
     // `null` (a page that rendered no cache) starts empty, as `undefined` does.
-    if (
-      state != null &&
-      !frozenSlices.has(state) &&
-      state.layout?.version === LAYOUT_VERSION
-    ) {
+    if (state != null && !frozenSlices.has(state) && state.layout?.version === LAYOUT_VERSION) {
       freezeWritten(state, undefined, false)
       frozenSlices.add(state)
     }
