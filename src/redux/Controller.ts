@@ -4,6 +4,7 @@ import type { CollectGarbageOptions } from './gc/plan'
 import type { CallState, Readable, ResponseState } from './read/readCall'
 import { reportedError } from './read/usable'
 import type { Clock } from './request/clock'
+import { expiresAfter } from './request/expiry'
 import { failedPayload } from './request/failure'
 import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchThunk'
 import { receivedPayload } from './request/receive'
@@ -175,7 +176,7 @@ export class Controller {
     const times = {
       date,
       fetchedAt,
-      expiresAt: date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
+      expiresAt: expiresAfter(date, endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
     }
     const slice = selectSlice(this.store.getState())
     const key = endpoint.key(...args)
@@ -193,7 +194,7 @@ export class Controller {
     const [args, error] = splitLast(argsAndError)
     const { actions, defaults } = this.#core
     const date = Date.now()
-    const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
+    const expiresAt = expiresAfter(date, endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
     const times = { date, fetchedAt: this.#stamp(), expiresAt }
     const key = endpoint.key(...args)
     this.store.dispatch(actions.failed(failedPayload(endpoint, key, error, times)))

@@ -138,7 +138,8 @@ export function endpointCallState(
     expiryStatus,
     expiresAt: entityExpiresAt ?? meta?.expiresAt ?? 0,
     error: meta?.error ? deserializeError(meta.error) : undefined,
-    errorExpiresAt: meta?.error ? meta.expiresAt : 0,
+    // `?? 0`: a `null` (an `Infinity` saved as JSON by an older version) reads as expired.
+    errorExpiresAt: meta?.error ? (meta.expiresAt ?? 0) : 0,
     errorPolicy: errorPolicyIn(meta),
     pending: meta?.pendingSince !== undefined,
     incomplete,
