@@ -108,7 +108,11 @@ export class Controller {
     return this.#run(endpoint, args, { signal })
   }
 
-  /** Fetches only when the stored response is missing, invalid or stale; else resolves to it. */
+  /**
+   * Fetches only when the stored response is missing, invalid or stale; else resolves to it.
+   * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
+   * it resolves to stale data still shown, else rejects with that error.
+   */
   fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
@@ -128,9 +132,16 @@ export class Controller {
     if (call.expiryStatus !== ExpiryStatus.Invalid && fresh) {
       return Promise.resolve(call.data as EndpointData<TEndpoint>)
     }
-    // A recent failure stands until errorExpiryLength passes: no retry storm.
-    if (call.error && call.data === undefined && now <= call.errorExpiresAt) {
-      return Promise.reject(call.error)
+    // A recent failure stands until errorExpiryLength passes: no retry storm. Stale data that
+    // is still shown (`Valid`) answers meanwhile; with none to show (nothing stored, or stale
+    // with invalidIfStale), the error does.
+    if (call.error && now <= call.errorExpiresAt) {
+      if (call.data === undefined || call.expiryStatus === ExpiryStatus.InvalidIfStale) {
+        return Promise.reject(call.error)
+      }
+      if (call.expiryStatus === ExpiryStatus.Valid) {
+        return Promise.resolve(call.data as EndpointData<TEndpoint>)
+      }
     }
     return this.fetch(endpoint, ...args)
   }
