@@ -16,9 +16,9 @@ export interface EndpointOptions<TSchema = unknown> {
   sideEffect?: boolean | undefined
   /** Name used in the default key and in DevTools. */
   name?: string | undefined
-  /** Freshness of responses (ms). */
+  /** Freshness of responses (ms); `Infinity`: never stale (stored as `Number.MAX_SAFE_INTEGER`). */
   dataExpiryLength?: number | undefined
-  /** Time before a failed request is retried by readers (ms). */
+  /** Time before a failed request is retried by readers (ms); `Infinity`: never. */
   errorExpiryLength?: number | undefined
   /** Stale data is not shown until fetched again. */
   invalidIfStale?: boolean | undefined

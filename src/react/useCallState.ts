@@ -91,7 +91,8 @@ function verdictOf(call: CallState, now: number, askAgainSince: number): Verdict
   return {
     data,
     mustFetch,
-    shouldRevalidate: usable && !error && now > call.expiresAt,
+    // Stale data beside an error that still stands (a soft one): retried once the error expires.
+    shouldRevalidate: usable && !standing && now > call.expiresAt,
     error,
     waiting: call.pending && data === undefined,
     idle: mustFetch && !call.pending && askAgainSince >= 0,

@@ -4,6 +4,7 @@ import type { CollectGarbageOptions } from './gc/plan'
 import type { CallState, Readable, ResponseState } from './read/readCall'
 import { reportedError } from './read/usable'
 import type { Clock } from './request/clock'
+import { expiresAfter } from './request/expiry'
 import { failedPayload } from './request/failure'
 import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchThunk'
 import { receivedPayload } from './request/receive'
@@ -107,7 +108,11 @@ export class Controller {
     return this.#run(endpoint, args, { signal })
   }
 
-  /** Fetches only when the stored response is missing, invalid or stale; else resolves to it. */
+  /**
+   * Fetches only when the stored response is missing, invalid or stale; else resolves to it.
+   * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
+   * it resolves to stale data still shown, else rejects with that error.
+   */
   fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
@@ -127,9 +132,16 @@ export class Controller {
     if (call.expiryStatus !== ExpiryStatus.Invalid && fresh) {
       return Promise.resolve(call.data as EndpointData<TEndpoint>)
     }
-    // A recent failure stands until errorExpiryLength passes: no retry storm.
-    if (call.error && call.data === undefined && now <= call.errorExpiresAt) {
-      return Promise.reject(call.error)
+    // A recent failure stands until errorExpiryLength passes: no retry storm. Stale data that
+    // is still shown (`Valid`) answers meanwhile; with none to show (nothing stored, or stale
+    // with invalidIfStale), the error does.
+    if (call.error && now <= call.errorExpiresAt) {
+      if (call.data === undefined || call.expiryStatus === ExpiryStatus.InvalidIfStale) {
+        return Promise.reject(call.error)
+      }
+      if (call.expiryStatus === ExpiryStatus.Valid) {
+        return Promise.resolve(call.data as EndpointData<TEndpoint>)
+      }
     }
     return this.fetch(endpoint, ...args)
   }
@@ -175,7 +187,7 @@ export class Controller {
     const times = {
       date,
       fetchedAt,
-      expiresAt: date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
+      expiresAt: expiresAfter(date, endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
     }
     const slice = selectSlice(this.store.getState())
     const key = endpoint.key(...args)
@@ -193,7 +205,7 @@ export class Controller {
     const [args, error] = splitLast(argsAndError)
     const { actions, defaults } = this.#core
     const date = Date.now()
-    const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
+    const expiresAt = expiresAfter(date, endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
     const times = { date, fetchedAt: this.#stamp(), expiresAt }
     const key = endpoint.key(...args)
     this.store.dispatch(actions.failed(failedPayload(endpoint, key, error, times)))

@@ -41,7 +41,10 @@ function upgradedView(slice: EntityCacheState, reducerPath: string): EntityCache
 export interface EntityCacheOptions<TReducerPath extends string = string> {
   /** Where the slice is mounted in the root state. Default `'entityCache'`. */
   reducerPath?: TReducerPath | undefined
-  /** Default freshness of responses (ms). Default 60,000. */
+  /**
+   * Default freshness of responses (ms). Default 60,000. `Infinity`: never stale (stored as
+   * `Number.MAX_SAFE_INTEGER`, so the state stays JSON); `NaN` or a negative length counts as 0.
+   */
   dataExpiryLength?: number | undefined
   /** Default time before a failed request is retried by readers (ms). Default 1,000. */
   errorExpiryLength?: number | undefined

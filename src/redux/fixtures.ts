@@ -5,6 +5,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
 import type { SliceCache } from './createEntityCache'
 import type { EndpointArgs, EndpointInterface } from './endpointTypes'
+import { expiresAfter } from './request/expiry'
 import { receivedPayload } from './request/receive'
 import { serializeError } from './slice/serializeError'
 import type { EntityCacheState } from './slice/state'
@@ -91,13 +92,14 @@ function fixtureAction(
   const key = item.endpoint.key(...args)
   if (isError(item)) {
     const error = item.error === true ? new Error(`Fixture error for ${key}`) : item.error
-    const times = { date, fetchedAt, expiresAt: date + (item.endpoint.errorExpiryLength ?? 1_000) }
+    const expiresAt = expiresAfter(date, item.endpoint.errorExpiryLength ?? 1_000)
+    const times = { date, fetchedAt, expiresAt }
     return cache.actions.failed({ key, error: serializeError(error), times })
   }
   const times = {
     date,
     fetchedAt,
-    expiresAt: date + (item.endpoint.dataExpiryLength ?? dataExpiryLength),
+    expiresAt: expiresAfter(date, item.endpoint.dataExpiryLength ?? dataExpiryLength),
   }
   return cache.actions.received(
     receivedPayload(item.endpoint, args, key, item.response, state, times),

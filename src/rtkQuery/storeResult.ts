@@ -9,6 +9,7 @@ import type { Dispatch } from '@reduxjs/toolkit'
 import { isDev } from '../internal/env'
 import { isPlainObject } from '../internal/ownKeys'
 import type { EndpointInterface } from '../redux/endpointTypes'
+import { expiresAfter } from '../redux/request/expiry'
 import { receivedPayload } from '../redux/request/receive'
 import type { EntityCacheActions } from '../redux/slice/actions'
 import { serializeError } from '../redux/slice/serializeError'
@@ -63,7 +64,7 @@ export function storeResult(
 ): void {
   const { endpoint, arg, fetchedAt, date } = result
   const key = endpoint.key(arg)
-  const times = { fetchedAt, date, expiresAt: date + deps.dataExpiryLength }
+  const times = { fetchedAt, date, expiresAt: expiresAfter(date, deps.dataExpiryLength) }
   const deletes = endpoint.schema instanceof Delete
   const response = deletes && isEmpty(result.response) ? arg : result.response
   deps.remember(key, endpoint.schema)

@@ -42,7 +42,7 @@ test('a 5xx beside usable data is not reported; without data, or once invalidate
 
 test('stale data of an invalidIfStale endpoint is not usable: its soft error is reported', async () => {
   const { store, controller } = makeStore()
-  // The error's expiry is the data's too: long enough for a busy machine.
+  // Long enough for a busy machine: the data is fresh until expireAll.
   const { endpoint, control } = failingUser({ invalidIfStale: true, errorExpiryLength: 60_000 })
   await controller.fetch(endpoint, { id: 1 })
   control.failWith = new NetworkError(503, 'Unavailable')

@@ -188,7 +188,7 @@ test('a sweep drops the selectors of the calls it forgot, and keeps the others',
 })
 
 test('getResponse keeps its object while data, status and expiry stay (a request starting)', async () => {
-  const { store, controller } = makeStore()
+  const { store, cache, controller } = makeStore()
   const request = controller.fetch(getUser, { id: 1 })
   await answer(0)
   await request
@@ -196,12 +196,11 @@ test('getResponse keeps its object while data, status and expiry stay (a request
   const refetch = controller.fetch(getUser, { id: 1 })
   // The call's state changed (pending); its response did not.
   expect(controller.getResponse(getUser, { id: 1 }, store.getState())).toBe(before)
-  // A failure stamps the error's expiry, as data-client does: a new response object.
+  // A failure leaves the data's expiry as it was (the error has its own): the same response.
   await answer(1, undefined, new Error('offline'))
   await expect(refetch).rejects.toThrow('offline')
-  const after = controller.getResponse(getUser, { id: 1 }, store.getState())
-  expect(after.data).toBe(before.data)
-  expect(after).not.toBe(before)
+  expect(controller.getResponse(getUser, { id: 1 }, store.getState())).toBe(before)
+  expect(cache.selectCall(getUser, { id: 1 })(store.getState()).error?.message).toBe('offline')
 })
 
 test('setResponse or setError while a request is in flight: still pending until it settles', async () => {

@@ -12,6 +12,7 @@ import type { Query } from './Query'
 import { readSourceOf } from '../slice/entitySource'
 import { deserializeError } from '../slice/serializeError'
 import type { EntityCacheState, ErrorPolicy, RequestMeta } from '../slice/state'
+import { dataExpiryOf, errorExpiryOf } from '../slice/state'
 import { errorPolicyIn } from './errorPolicy'
 
 /** The tables a read sees: confirmed records, their meta, and the optimistic layers on top. */
@@ -136,9 +137,9 @@ export function endpointCallState(
   return {
     data,
     expiryStatus,
-    expiresAt: entityExpiresAt ?? meta?.expiresAt ?? 0,
+    expiresAt: entityExpiresAt ?? dataExpiryOf(meta),
     error: meta?.error ? deserializeError(meta.error) : undefined,
-    errorExpiresAt: meta?.error ? meta.expiresAt : 0,
+    errorExpiresAt: errorExpiryOf(meta),
     errorPolicy: errorPolicyIn(meta),
     pending: meta?.pendingSince !== undefined,
     incomplete,

@@ -17,6 +17,7 @@ import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
 import type { EntityCacheActions } from '../slice/actions'
 import type { EntityCacheState } from '../slice/state'
 import type { Clock } from './clock'
+import { expiresAfter } from './expiry'
 import { failedPayload } from './failure'
 import { writeOptimistic } from './optimistic'
 import { receivedPayload } from './receive'
@@ -172,7 +173,10 @@ export function buildFetchThunk(deps: FetchDeps) {
           // Dropped by a reset, or aborted: nothing is written, no error recorded.
           dispatch(actions.settled({ key, fetchedAt }))
         } else {
-          const expiresAt = date + (endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
+          const expiresAt = expiresAfter(
+            date,
+            endpoint.errorExpiryLength ?? defaults.errorExpiryLength,
+          )
           const times = { date, fetchedAt, expiresAt }
           const policy = options.softErrors ? 'soft' : undefined
           dispatch(actions.failed(failedPayload(endpoint, key, error, times, policy)))
@@ -189,7 +193,7 @@ export function buildFetchThunk(deps: FetchDeps) {
           return response as T
         }
         const date = Date.now()
-        const expiresAt = date + (endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
+        const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
         // A mutation is known to be in effect from now: reads that started before lose to it.
         const confirmed = endpoint.sideEffect ? { confirmedAt: clock(slice) } : {}
         const times = { date, fetchedAt, expiresAt, ...confirmed }

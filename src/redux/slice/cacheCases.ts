@@ -9,6 +9,18 @@ import type { EntityCacheState, RequestMeta } from './state'
 import { initialEntityCacheState } from './state'
 import { removeFromTables } from './tables'
 
+/**
+ * A meta's data expired, and its error (if any) no longer standing: the next reader fetches.
+ * `errorExpiresAt` is set only when the meta has it (in an older meta, `expiresAt` is both).
+ */
+function expiredMeta(previous: RequestMeta) {
+  return {
+    ...previous,
+    expiresAt: 0,
+    ...(previous.errorExpiresAt === undefined ? {} : { errorExpiresAt: 0 }),
+  }
+}
+
 /** Rewrites the meta of `keys` with `change` (`undefined`: left as it is). */
 function rewriteMeta(
   state: EntityCacheState,
@@ -30,16 +42,15 @@ function rewriteMeta(
  */
 export function invalidated(state: EntityCacheState, { keys, date }: InvalidatedPayload) {
   return rewriteMeta(state, keys, (previous) => ({
-    ...(previous ?? { date: 0, fetchedAt: 0 }),
+    ...expiredMeta(previous ?? { date: 0, fetchedAt: 0, expiresAt: 0 }),
     invalidated: true,
     invalidatedAt: date,
-    expiresAt: 0,
   }))
 }
 
 /** Marks stored results stale: still shown, fetched again by the next reader. */
 export function expired(state: EntityCacheState, { keys }: { keys: string[] }) {
-  return rewriteMeta(state, keys, (previous) => previous && { ...previous, expiresAt: 0 })
+  return rewriteMeta(state, keys, (previous) => previous && expiredMeta(previous))
 }
 
 /** Empties the cache; responses to requests started before `date` will be dropped. */

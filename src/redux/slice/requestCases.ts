@@ -8,6 +8,7 @@ import type { FailedPayload, ReceivedPayload, RequestStart } from './actions'
 import type { Change } from './requests'
 import { getRequestMeta, getResult, REMOVE, writeRequests } from './requests'
 import type { EntityCacheState, OptimisticLayer, RequestMeta } from './state'
+import { dataExpiryOf } from './state'
 import { writeTables } from './tables'
 
 /** The state with the meta of `key` replaced (or removed). */
@@ -102,7 +103,10 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
   )
 }
 
-/** A request failed: its error is recorded beside the data of an earlier success. */
+/**
+ * A request failed: its error is recorded beside the data of an earlier success, with its own
+ * expiry (`errorExpiresAt`); the data's (`expiresAt`) is kept, so stale data stays stale.
+ */
 export function failed(state: EntityCacheState, payload: FailedPayload) {
   const { key, error, times, errorPolicy } = payload
   if (times.fetchedAt < state.resetAt) return state
@@ -120,8 +124,9 @@ export function failed(state: EntityCacheState, payload: FailedPayload) {
   const meta: RequestMeta = {
     date: times.date,
     fetchedAt: times.fetchedAt,
-    expiresAt: times.expiresAt,
+    expiresAt: dataExpiryOf(previous),
     error,
+    errorExpiresAt: times.expiresAt,
     ...(errorPolicy === undefined ? {} : { errorPolicy }),
     ...stillPending(previous, times.fetchedAt),
     ...invalid,

@@ -35,7 +35,10 @@ export interface RequestMeta {
   readonly date: number
   /** When the request that produced it started. */
   readonly fetchedAt: number
-  /** After this time the data is stale. */
+  /**
+   * After this time the data is stale. A failed request leaves it as it was: a failure makes no
+   * data fresh (the error's own expiry is `errorExpiresAt`).
+   */
   readonly expiresAt: number
   /** Set by `invalidate`: the data must be fetched again before it is shown. */
   readonly invalidated?: true
@@ -44,12 +47,40 @@ export interface RequestMeta {
   /** The error of the last request, when it failed. */
   readonly error?: SerializedError
   /**
+   * With `error`: until when it stands (`errorExpiryLength` after it), before readers retry.
+   * A state saved by a version without this member kept the error's expiry in `expiresAt`
+   * instead: see {@link errorExpiryOf}.
+   */
+  readonly errorExpiresAt?: number
+  /**
    * What the endpoint's `errorPolicy` said of that error: `'soft'` keeps usable data on screen,
    * `'hard'` replaces it. Absent when it has none (or said nothing): the status decides.
    */
   readonly errorPolicy?: ErrorPolicy
   /** When the request in flight started; absent when none is. */
   readonly pendingSince?: number
+}
+
+/**
+ * When the data of a call goes stale (0: it is). A meta saved by a version that kept an error's
+ * expiry in `expiresAt` (an `error` without `errorExpiresAt`) does not say when its data expires:
+ * the data reads as stale. A `null` (an `Infinity` that went through JSON, in an older version)
+ * reads as 0: stale.
+ */
+export function dataExpiryOf(meta: RequestMeta | undefined): number {
+  if (meta === undefined || (meta.error !== undefined && meta.errorExpiresAt === undefined)) {
+    return 0
+  }
+  return meta.expiresAt ?? 0
+}
+
+/**
+ * Until when the error of a call stands (0 without one); in a meta saved by an older version,
+ * the error's expiry is its `expiresAt`.
+ */
+export function errorExpiryOf(meta: RequestMeta | undefined): number {
+  if (meta?.error === undefined) return 0
+  return meta.errorExpiresAt ?? meta.expiresAt ?? 0
 }
 
 /**

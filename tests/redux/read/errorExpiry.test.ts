@@ -1,0 +1,188 @@
+/**
+ * A failed request records its error with its own expiry (`errorExpiresAt`); the data's expiry
+ * (`expiresAt`) stays the data's. A failure makes no data fresh: stale data stays stale, and with
+ * `invalidIfStale` (docs/concepts/expiry.md's exchange rates, "never shown once stale") it stays
+ * unusable, its soft error reported. The error's expiry only says when readers may retry.
+ */
+import { configureStore } from '@reduxjs/toolkit'
+import { Endpoint, Entity, ExpiryStatus, NetworkError, createEntityCache } from 'rtk-resources'
+import type { EntityCacheState } from 'rtk-resources'
+import { isUsable } from '../../../src/redux/read/usable'
+import { expectPlain, makeStore } from '../../fixtures/store'
+
+class Rate extends Entity {
+  currency = ''
+  value = 0
+  pk() {
+    return this.currency
+  }
+  static key = 'ErrorExpiryRate'
+}
+
+/** A rates endpoint (fresh 5 s, errors stand 1 s) that fails with a 503 while `server.down`. */
+function ratesEndpoint(options: { invalidIfStale?: boolean } = {}) {
+  const server = { down: false, requests: 0 }
+  const getRate = new Endpoint(
+    async ({ currency }: { currency: string }) => {
+      server.requests += 1
+      if (server.down) throw new NetworkError(503, 'Service Unavailable')
+      return { currency, value: 1.08 }
+    },
+    {
+      schema: Rate,
+      name: 'getRate',
+      dataExpiryLength: 5_000,
+      errorExpiryLength: 1_000,
+      ...options,
+    },
+  )
+  return { getRate, server }
+}
+
+const EUR = { currency: 'EUR' }
+let now: jest.SpyInstance<number, []>
+let start: number
+beforeEach(() => {
+  start = Date.now()
+  now = jest.spyOn(Date, 'now').mockReturnValue(start)
+})
+afterEach(() => jest.restoreAllMocks())
+
+test('invalidIfStale: a failed refetch leaves stale rates unusable and reports its soft error', async () => {
+  const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+  const { getRate, server } = ratesEndpoint({ invalidIfStale: true })
+  const call = () => cache.selectCall(getRate, EUR)(store.getState())
+  await controller.fetch(getRate, EUR)
+  const dataExpiresAt = call().expiresAt
+  expect(dataExpiresAt).toBe(start + 5_000)
+
+  now.mockReturnValue(start + 6_000) // stale: never shown
+  expect(isUsable(call(), Date.now())).toBe(false)
+  server.down = true
+  await expect(controller.fetchIfStale(getRate, EUR)).rejects.toBeInstanceOf(NetworkError)
+  expect(server.requests).toBe(2)
+
+  // Still 6 s old: not usable, the data's expiry unchanged, the error reported.
+  expect(call().expiresAt).toBe(dataExpiresAt)
+  expect(call().errorExpiresAt).toBe(start + 7_000)
+  expect(call().expiryStatus).toBe(ExpiryStatus.InvalidIfStale)
+  expect(isUsable(call(), Date.now())).toBe(false)
+  const reported = controller.getError(getRate, EUR, store.getState()) as NetworkError
+  expect(reported.status).toBe(503)
+  expect(controller.getResponse(getRate, EUR, store.getState()).expiresAt).toBe(dataExpiresAt)
+
+  // While the error stands, fetchIfStale answers with it: no retry.
+  await expect(controller.fetchIfStale(getRate, EUR)).rejects.toBe(reported)
+  expect(server.requests).toBe(2)
+  // Once it has expired, it retries; a success makes the rates usable again.
+  now.mockReturnValue(start + 7_001)
+  server.down = false
+  await controller.fetchIfStale(getRate, EUR)
+  expect(server.requests).toBe(3)
+  expect(isUsable(call(), Date.now())).toBe(true)
+  expect(call().error).toBeUndefined()
+  expectPlain(store.getState().data)
+  expect(replay().data).toEqual(store.getState().data)
+  expectSilentChecks()
+})
+
+test('stale data without invalidIfStale: still shown, not retried until the error expires', async () => {
+  const { store, cache, controller } = makeStore()
+  const { getRate, server } = ratesEndpoint()
+  const call = () => cache.selectCall(getRate, EUR)(store.getState())
+  const rate = await controller.fetch(getRate, EUR)
+  now.mockReturnValue(start + 6_000)
+  server.down = true
+  await controller.fetchIfStale(getRate, EUR).catch(() => undefined)
+  expect(server.requests).toBe(2)
+  // Stale it was, stale it stays (shown: a soft error beside usable data is not reported).
+  expect(call().expiresAt).toBe(start + 5_000)
+  expect(call().expiryStatus).toBe(ExpiryStatus.Valid)
+  expect(controller.getError(getRate, EUR, store.getState())).toBeUndefined()
+  // No retry storm: the stale data answers while the error stands.
+  await expect(controller.fetchIfStale(getRate, EUR)).resolves.toBe(rate)
+  expect(server.requests).toBe(2)
+  now.mockReturnValue(start + 7_001)
+  server.down = false
+  await controller.fetchIfStale(getRate, EUR)
+  expect(server.requests).toBe(3)
+  expect(call().expiresAt).toBe(start + 7_001 + 5_000)
+})
+
+test('a failed refetch of fresh data keeps its expiry; expireAll and invalidate end the error', async () => {
+  const { store, cache, controller } = makeStore()
+  const { getRate, server } = ratesEndpoint({ invalidIfStale: true })
+  const call = () => cache.selectCall(getRate, EUR)(store.getState())
+  await controller.fetch(getRate, EUR)
+  server.down = true
+  now.mockReturnValue(start + 1_000)
+  await controller.fetch(getRate, EUR).catch(() => undefined)
+  expect(call().expiresAt).toBe(start + 5_000)
+  expect(isUsable(call(), Date.now())).toBe(true)
+  expect(controller.getError(getRate, EUR, store.getState())).toBeUndefined()
+
+  // expireAll: the data is stale and the error no longer stands, so the next reader fetches.
+  controller.expireAll({ testKey: () => true })
+  expect(call().errorExpiresAt).toBe(0)
+  await controller.fetchIfStale(getRate, EUR).catch(() => undefined)
+  expect(server.requests).toBe(3)
+  // invalidate: the same.
+  expect(call().errorExpiresAt).toBe(start + 2_000)
+  controller.invalidate(getRate, EUR)
+  expect(call().errorExpiresAt).toBe(0)
+  server.down = false
+  await controller.fetchIfStale(getRate, EUR)
+  expect(server.requests).toBe(4)
+  expect(call().error).toBeUndefined()
+})
+
+test('the error and its expiry are kept beside the data, as plain members of the meta', async () => {
+  const { store, controller, cache } = makeStore()
+  const { getRate, server } = ratesEndpoint({ invalidIfStale: true })
+  await controller.fetch(getRate, EUR)
+  now.mockReturnValue(start + 6_000)
+  server.down = true
+  await controller.fetch(getRate, EUR).catch(() => undefined)
+  const meta = store.getState().data.meta[getRate.key(EUR)]
+  expect(meta).toMatchObject({ expiresAt: start + 5_000, errorExpiresAt: start + 7_000 })
+  expect(meta?.error?.status).toBe(503)
+  expect(cache.selectCall(getRate, EUR)(store.getState()).errorPolicy).toBe('soft')
+})
+
+test('a meta saved before errorExpiresAt: the error stands until its expiresAt, the data is stale', async () => {
+  const { getRate, server } = ratesEndpoint({ invalidIfStale: true })
+  const key = getRate.key(EUR)
+  const harness = makeStore()
+  await harness.controller.fetch(getRate, EUR)
+  const saved = JSON.parse(JSON.stringify(harness.store.getState().data)) as EntityCacheState
+  // As an older version wrote a failed refetch: the error's expiry in expiresAt.
+  const old = {
+    ...saved,
+    meta: {
+      [key]: {
+        date: start,
+        fetchedAt: start,
+        expiresAt: start + 1_000,
+        error: { name: 'NetworkError', message: 'Service Unavailable', status: 503 },
+      },
+    },
+  }
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    preloadedState: { data: old },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+  })
+  const controller = cache.controller(store)
+  const call = cache.selectCall(getRate, EUR)(store.getState())
+  expect(call.errorExpiresAt).toBe(start + 1_000)
+  expect(call.expiresAt).toBe(0)
+  expect(isUsable(call, Date.now())).toBe(false)
+  expect((controller.getError(getRate, EUR, store.getState()) as NetworkError).status).toBe(503)
+  await expect(controller.fetchIfStale(getRate, EUR)).rejects.toBeInstanceOf(NetworkError)
+  expect(server.requests).toBe(1)
+  now.mockReturnValue(start + 1_001)
+  await controller.fetchIfStale(getRate, EUR)
+  expect(server.requests).toBe(2)
+  expect(isUsable(cache.selectCall(getRate, EUR)(store.getState()), Date.now())).toBe(true)
+})
