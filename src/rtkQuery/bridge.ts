@@ -2,7 +2,9 @@
  * The RTK Query bridge of one cache and one `api`: its middleware normalizes the results of the
  * named endpoints into the cache (one `received` action each, storeResult.ts), keeps an index of
  * which RTK Query entries hold which records (sync.ts), and, when records change in the cache
- * (from any source), patches the entries holding them (patch.ts).
+ * (from any source), patches the entries holding them (patch.ts). The index starts from the
+ * entries the store was created with (a state rendered on a server, a restored one), and is
+ * rebuilt whole whenever RTK Query's entries changed in a way no action it saw explains.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md
  */
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
@@ -44,6 +46,13 @@ export interface BridgeDeps extends StoreResultDeps {
 /** What a bridge keeps per store, outside the state. */
 interface BridgeRuntime {
   readonly index: EntryIndex
+  /**
+   * `state[api.reducerPath].queries` as the index last saw it (after the last action the
+   * middleware handled). Another object before an action means the state was replaced outside
+   * the actions the bridge sees (the store's preloaded state, `replaceReducer`): the whole index
+   * is synced again.
+   */
+  queries: RtkQueries | undefined
   /** Start times of bridged requests in flight, by RTK Query request id. */
   readonly starts: Map<string, number>
   /** The store's requests in flight, where those starts are noted too (for garbage collection). */
@@ -135,7 +144,13 @@ export function buildRtkQueryBridge(
     const { extensions, requests } = deps.runtimeOf(store)
     let runtime = extensions.get(owner) as BridgeRuntime | undefined
     if (!runtime) {
-      runtime = { index: new EntryIndex(), starts: new Map(), requests, patching: undefined }
+      runtime = {
+        index: new EntryIndex(),
+        queries: undefined,
+        starts: new Map(),
+        requests,
+        patching: undefined,
+      }
       extensions.set(owner, runtime)
     }
     return runtime
@@ -155,13 +170,27 @@ export function buildRtkQueryBridge(
     return apiState?.queries
   }
 
+  const syncDepsOf = (store: StoreLike): SyncDeps => ({
+    schemaOf: (name) => names.get(name),
+    cacheKey,
+    retain: (name, arg) => deps.retain(store, readableOf(name), [arg]),
+  })
+
+  /**
+   * Indexes every entry of `queries` (and drops the indexed ones it no longer has): for the
+   * entries a store starts with, and for entries replaced outside the actions the bridge sees.
+   */
+  const syncWhole = (store: StoreLike, runtime: BridgeRuntime, queries: RtkQueries | undefined) => {
+    // No api state (its reducer replaced by one without it): every indexed entry is gone.
+    syncAll(runtime.index, queries ?? {}, syncDepsOf(store))
+    runtime.queries = queries
+  }
+
   /** Brings the index up to date after an action that changed RTK Query's entries. */
   const sync = (store: StoreLike, runtime: BridgeRuntime, action: unknown, queries: RtkQueries) => {
-    const syncDeps: SyncDeps = {
-      schemaOf: (name) => names.get(name),
-      cacheKey,
-      retain: (name, arg) => deps.retain(store, readableOf(name), [arg]),
-    }
+    const syncDeps = syncDepsOf(store)
+    // An action that names no entry (resetApiState, a rehydration, a root reducer's HYDRATE)
+    // may have replaced any of them.
     const keys = namedEntries(action)
     if (!keys) return syncAll(runtime.index, queries, syncDeps)
     for (const key of keys) {
@@ -289,19 +318,28 @@ export function buildRtkQueryBridge(
     }
   }
 
-  const middleware: Middleware = (store) => (next) => (action) => {
+  const middleware: Middleware = (store) => {
     const runtime = runtimeOf(store)
-    const before = isCacheChange(action) ? deps.selectSlice(store.getState()) : undefined
-    const queriesBefore = queriesOf(store.getState())
-    const result = next(action)
-    const root = store.getState()
-    const queries = queriesOf(root)
-    if (queries !== undefined && queries !== queriesBefore) sync(store, runtime, action, queries)
-    const results = resultsOf(action as UnknownAction, runtime)
-    for (const bridged of results) storeResult(bridged, deps, store)
-    if (before) patchEntries(store, runtime, action, before, deps.selectSlice(root))
-    if (results.length > 0) settleEntries(store, runtime, namedEntries(action) ?? [])
-    return result
+    // The entries the store was created with (a state rendered on a server and hydrated, a
+    // restored one): indexed and retained before anything else happens.
+    syncWhole(store, runtime, queriesOf(store.getState()))
+    return (next) => (action) => {
+      const before = isCacheChange(action) ? deps.selectSlice(store.getState()) : undefined
+      const queriesBefore = queriesOf(store.getState())
+      // RTK Query's entries changed since the last action, through no action (replaceReducer).
+      if (queriesBefore !== runtime.queries) syncWhole(store, runtime, queriesBefore)
+      const result = next(action)
+      const root = store.getState()
+      const queries = queriesOf(root)
+      if (queries !== undefined && queries !== queriesBefore) sync(store, runtime, action, queries)
+      // Before the bridge dispatches anything itself (those actions pass here again).
+      runtime.queries = queries
+      const results = resultsOf(action as UnknownAction, runtime)
+      for (const bridged of results) storeResult(bridged, deps, store)
+      if (before) patchEntries(store, runtime, action, before, deps.selectSlice(root))
+      if (results.length > 0) settleEntries(store, runtime, namedEntries(action) ?? [])
+      return result
+    }
   }
 
   return {
