@@ -17,6 +17,8 @@ import type { RootSelector } from '../redux/read/selectors'
 import type { InFlightRequests } from '../redux/runtime/inFlight'
 import type { StoreLike } from '../redux/runtime/storeRuntime'
 import { readSourceOf } from '../redux/slice/entitySource'
+import { newestStamp } from '../redux/slice/newestStamp'
+import type { StampMemo } from '../redux/slice/newestStamp'
 import type { EntityCacheState } from '../redux/slice/state'
 import { EntryIndex, recordId } from './entryIndex'
 import type { EntryPatch } from './patch'
@@ -53,9 +55,17 @@ interface BridgeRuntime {
    * is synced again.
    */
   queries: RtkQueries | undefined
-  /** Start times of bridged requests in flight, by RTK Query request id. */
+  /**
+   * Start stamps of bridged requests in flight, by RTK Query request id: RTK Query's
+   * `startedTimeStamp`, raised above what the cache held when the request started.
+   */
   readonly starts: Map<string, number>
-  /** The store's requests in flight, where those starts are noted too (for garbage collection). */
+  /** What {@link newestStamp} saw last in this store (so a large table is not walked whole). */
+  readonly stamps: StampMemo
+  /**
+   * The store's requests in flight, where those starts are noted too (for garbage collection,
+   * and for the cache's clock, which stamps after them).
+   */
   readonly requests: InFlightRequests
   /** The RTK Query cache key the bridge is patching with member changes only, if any. */
   patching: string | undefined
@@ -148,6 +158,7 @@ export function buildRtkQueryBridge(
         index: new EntryIndex(),
         queries: undefined,
         starts: new Map(),
+        stamps: new Map(),
         requests,
         patching: undefined,
       }
@@ -198,19 +209,41 @@ export function buildRtkQueryBridge(
     }
   }
 
+  /**
+   * The stamp a bridged request or upsert is ordered by: RTK Query's wall-clock time, raised
+   * above every stamp the cache holds and every bridged request still in flight, as the cache's
+   * own clock stamps its requests. A state rendered by a server whose clock runs ahead then
+   * never makes what the browser does next count as older. It reads only the state and the
+   * requests in flight, so the same actions from the same state give the same stamps.
+   */
+  const stampOf = (store: StoreLike, runtime: BridgeRuntime, wallClock: number): number => {
+    const slice = deps.selectSlice(store.getState())
+    return Math.max(
+      wallClock,
+      newestStamp(slice, runtime.stamps) + 1,
+      runtime.requests.latestOutsideStart() + 1,
+    )
+  }
+
   /** The results of bridged endpoints an action carries (a fulfilled call, or upserts). */
-  const resultsOf = (action: UnknownAction, runtime: BridgeRuntime): BridgedResult[] => {
+  const resultsOf = (
+    action: UnknownAction,
+    store: StoreLike,
+    runtime: BridgeRuntime,
+  ): BridgedResult[] => {
     const meta = action.meta as ThunkMeta | undefined
     const name = meta?.arg?.endpointName
     if (name !== undefined && names.has(name)) {
       const endpoint = api.endpoints[name]
-      // RTK before 2.14 puts the start time in the pending action only: it is noted there. The
-      // store's requests note it too, for garbage collection; theirs is cleared by a reset, and
-      // this one must outlive it (the start is what drops a response to an older request).
+      // The start is stamped when the pending action passes (stampOf: RTK Query's time, never
+      // older than what the cache holds then), and that stamp orders the result. The store's
+      // requests note it too, for garbage collection and the cache's clock; theirs is cleared
+      // by a reset, and this one must outlive it (the start is what drops a response to an
+      // older request).
       const requestId = meta?.requestId
       const noted = requestId === undefined ? undefined : runtime.starts.get(requestId)
       if (requestId !== undefined && meta?.requestStatus === 'pending') {
-        const start = meta.startedTimeStamp ?? Date.now()
+        const start = stampOf(store, runtime, meta.startedTimeStamp ?? Date.now())
         runtime.starts.set(requestId, start)
         runtime.requests.startOutside(requestId, cacheKey(name, meta.arg?.originalArgs), start)
       } else if (requestId !== undefined && meta?.requestStatus) {
@@ -226,7 +259,9 @@ export function buildRtkQueryBridge(
         return []
       }
       const date = meta?.fulfilledTimeStamp ?? Date.now()
-      const started = meta?.startedTimeStamp ?? noted ?? date
+      // A fulfilled action whose pending one the bridge did not see (a replayed log cut short)
+      // has only RTK Query's own time.
+      const started = noted ?? meta?.startedTimeStamp ?? date
       const arg = meta?.arg?.originalArgs
       const response = action.payload
       return [
@@ -235,13 +270,14 @@ export function buildRtkQueryBridge(
     }
     if (api.util.upsertQueryEntries?.match(action) && Array.isArray(action.payload)) {
       const date = meta?.timestamp ?? Date.now()
+      const fetchedAt = stampOf(store, runtime, date)
       return (action.payload as Array<{ queryDescription: ThunkMeta['arg']; value: unknown }>)
         .filter(({ queryDescription }) => names.has(queryDescription?.endpointName as string))
         .map(({ queryDescription, value }) => {
           const endpointName = queryDescription?.endpointName as string
           const endpoint = readableOf(endpointName)
           const arg = queryDescription?.originalArgs
-          return { endpoint, endpointName, arg, response: value, fetchedAt: date, date }
+          return { endpoint, endpointName, arg, response: value, fetchedAt, date }
         })
     }
     return []
@@ -334,7 +370,7 @@ export function buildRtkQueryBridge(
       if (queries !== undefined && queries !== queriesBefore) sync(store, runtime, action, queries)
       // Before the bridge dispatches anything itself (those actions pass here again).
       runtime.queries = queries
-      const results = resultsOf(action as UnknownAction, runtime)
+      const results = resultsOf(action as UnknownAction, store, runtime)
       for (const bridged of results) storeResult(bridged, deps, store)
       if (before) patchEntries(store, runtime, action, before, deps.selectSlice(root))
       if (results.length > 0) settleEntries(store, runtime, namedEntries(action) ?? [])

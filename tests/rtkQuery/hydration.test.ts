@@ -2,15 +2,19 @@
  * The RTK Query bridge across server-side rendering: the server's store fetches through RTK
  * Query, the whole state (api slice and cache slice) is sent as JSON, and the browser's store
  * starts from it (`preloadedState`) with the same api, cache and bridge. The hydrated entries are
- * tracked as if the browser had fetched them.
+ * tracked as if the browser had fetched them, and a server clock running ahead does not make
+ * what the browser does next count as older.
  */
-import type { Middleware, Reducer } from '@reduxjs/toolkit'
+import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit'
 import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import { http, HttpResponse } from 'msw'
 import { createEntityCache } from 'rtk-resources'
 import { serveHandlers } from '../mocks/server'
 import {
+  BLOG,
   Post,
   PostResource,
+  blogDb,
   blogHandlers,
   blogSchemas,
   makeBlogApi,
@@ -18,7 +22,7 @@ import {
 } from '../fixtures/blogApi'
 import type { PostRow } from '../fixtures/blogApi'
 
-serveHandlers(...blogHandlers)
+const server = serveHandlers(...blogHandlers)
 beforeEach(() => resetBlog())
 
 /** The app's modules: one api, one cache, one bridge for every store of a process. */
@@ -77,6 +81,7 @@ const listTitles = (store: Store) =>
   )
 const cachedTitle = (store: Store, id: number) =>
   cache.selectEntity(Post, id)(store.getState())?.title
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
 describe('hydrated RTK Query entries are tracked', () => {
   it('an RTK Query mutation after hydrating is patched into the preloaded list entry', async () => {
@@ -133,5 +138,101 @@ describe('hydrated RTK Query entries are tracked', () => {
     expect(listTitles(store)).toEqual(['Normalize', 'Selectors', 'Compilers'])
     await store.dispatch(api.endpoints.updatePost.initiate({ id: 2, title: 'Renamed' }))
     expect(listTitles(store)).toEqual(['Normalize', 'Renamed', 'Compilers'])
+  })
+})
+
+describe('a state rendered by a server whose clock is 60 s ahead', () => {
+  const AHEAD = 60_000
+
+  it('a browser mutation through RTK Query is the newest data', async () => {
+    const store = makeStore(await renderOnServer(AHEAD))
+    await store.dispatch(api.endpoints.updatePost.initiate({ id: 2, title: 'Renamed' }))
+    expect(cachedTitle(store, 2)).toBe('Renamed')
+    expect(listTitles(store)).toEqual(['Normalize', 'Renamed', 'Compilers'])
+  })
+
+  it('an RTK Query refetch updates both the cache and its own entry', async () => {
+    const store = makeStore(await renderOnServer(AHEAD))
+    blogDb.posts[0]!.title = 'Changed elsewhere'
+    await store.dispatch(api.endpoints.getPosts.initiate(undefined, { forceRefetch: true }))
+    expect(cachedTitle(store, 1)).toBe('Changed elsewhere')
+    expect(listTitles(store)?.[0]).toBe('Changed elsewhere')
+    expect(bridge.select('getPosts')(store.getState())?.[0]?.title).toBe('Changed elsewhere')
+  })
+
+  it('an upsert is the newest data', async () => {
+    const store = makeStore(await renderOnServer(AHEAD))
+    const row = {
+      ...(api.endpoints.getPosts.select(undefined)(store.getState()).data?.[1] as PostRow),
+    }
+    store.dispatch(
+      api.util.upsertQueryEntries([
+        { endpointName: 'getPost', arg: 2, value: { ...row, title: 'Upserted' } },
+      ]),
+    )
+    expect(cachedTitle(store, 2)).toBe('Upserted')
+    expect(listTitles(store)?.[1]).toBe('Upserted')
+  })
+
+  /**
+   * Holds the server's answer to the first GET /posts/:id from now (read when the request
+   * arrives) until `open`; later ones answer at once.
+   */
+  const holdFirstDetail = () => {
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    let calls = 0
+    server.use(
+      http.get(`${BLOG}/posts/:id`, async ({ params }) => {
+        const { authorId, ...post } = blogDb.posts.find((p) => p.id === Number(params.id))!
+        const row = { ...post, author: blogDb.authors.find((a) => a.id === authorId) }
+        calls += 1
+        if (calls === 1) await gate
+        return HttpResponse.json(row)
+      }),
+    )
+    return open
+  }
+
+  it('a read of ours started while an RTK Query read is in flight is ordered after it', async () => {
+    const store = makeStore(await renderOnServer(AHEAD))
+    const open = holdFirstDetail()
+    const detail = store.dispatch(api.endpoints.getPost.initiate(1))
+    await tick()
+    blogDb.posts[0]!.title = 'Changed elsewhere'
+    await cache.controller(store).fetch(PostResource.get, { id: 1 })
+    expect(cachedTitle(store, 1)).toBe('Changed elsewhere')
+    open()
+    await detail
+    // RTK Query's read started first: its late answer (the old title) is older data.
+    expect(cachedTitle(store, 1)).toBe('Changed elsewhere')
+    expect(listTitles(store)?.[0]).toBe('Changed elsewhere')
+  })
+
+  it('a reset after an RTK Query request started drops its response', async () => {
+    const store = makeStore(await renderOnServer(AHEAD))
+    const open = holdFirstDetail()
+    const detail = store.dispatch(api.endpoints.getPost.initiate(1))
+    await tick()
+    cache.controller(store).resetEntireStore()
+    open()
+    await detail
+    expect(cachedTitle(store, 1)).toBeUndefined()
+  })
+
+  it('replaying the recorded actions from the same state rebuilds the same cache', async () => {
+    const rendered = await renderOnServer(AHEAD)
+    const recorded: UnknownAction[] = []
+    const store = makeStore(rendered, rootReducer, recorded)
+    await store.dispatch(api.endpoints.updatePost.initiate({ id: 2, title: 'Renamed' }))
+    blogDb.posts[0]!.title = 'Changed elsewhere'
+    await store.dispatch(api.endpoints.getPosts.initiate(undefined, { forceRefetch: true }))
+    // Through the reducers alone: the bridge's actions carry the stamps.
+    expect(recorded.reduce(rootReducer, rendered).data).toEqual(store.getState().data)
+    // Through a fresh store with the same middleware: the bridge stamps them again, the same.
+    const fresh = makeStore(rendered)
+    for (const action of recorded) fresh.dispatch(action)
+    expect(fresh.getState().data).toEqual(store.getState().data)
+    expect(fresh.getState().api.queries).toEqual(store.getState().api.queries)
   })
 })
