@@ -171,8 +171,10 @@ export class Controller {
 
   /** Empties the cache; responses to requests started before now are dropped. */
   resetEntireStore(): void {
+    // Stamped before the requests in flight are forgotten: after every one of them.
+    const date = this.#stamp()
     this.#runtime.requests.clear()
-    this.store.dispatch(this.#core.actions.reset({ date: this.#stamp() }))
+    this.store.dispatch(this.#core.actions.reset({ date }))
   }
 
   /** Stores `response` as the answer to `endpoint(...args)`, as if it had been fetched now. */
@@ -301,9 +303,13 @@ export class Controller {
     }
   }
 
-  /** A stamp of the request clock, never older than what this store's slice holds. */
+  /**
+   * A stamp of the request clock, never older than what this store's slice holds nor than a
+   * bridged RTK Query request in flight (a reset after it drops its response).
+   */
   #stamp(): number {
-    return this.#core.clock(this.#core.selectSlice(this.store.getState()))
+    const slice = this.#core.selectSlice(this.store.getState())
+    return this.#core.clock(slice, this.#runtime.requests.latestOutsideStart())
   }
 
   #matchingKeys(testKey: (key: string) => boolean): string[] {

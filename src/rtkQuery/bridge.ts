@@ -2,7 +2,9 @@
  * The RTK Query bridge of one cache and one `api`: its middleware normalizes the results of the
  * named endpoints into the cache (one `received` action each, storeResult.ts), keeps an index of
  * which RTK Query entries hold which records (sync.ts), and, when records change in the cache
- * (from any source), patches the entries holding them (patch.ts).
+ * (from any source), patches the entries holding them (patch.ts). The index starts from the
+ * entries the store was created with (a state rendered on a server, a restored one), and is
+ * rebuilt whole whenever RTK Query's entries changed in a way no action it saw explains.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md
  */
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
@@ -15,6 +17,8 @@ import type { RootSelector } from '../redux/read/selectors'
 import type { InFlightRequests } from '../redux/runtime/inFlight'
 import type { StoreLike } from '../redux/runtime/storeRuntime'
 import { readSourceOf } from '../redux/slice/entitySource'
+import { newestStamp } from '../redux/slice/newestStamp'
+import type { StampMemo } from '../redux/slice/newestStamp'
 import type { EntityCacheState } from '../redux/slice/state'
 import { EntryIndex, recordId } from './entryIndex'
 import type { EntryPatch } from './patch'
@@ -44,9 +48,24 @@ export interface BridgeDeps extends StoreResultDeps {
 /** What a bridge keeps per store, outside the state. */
 interface BridgeRuntime {
   readonly index: EntryIndex
-  /** Start times of bridged requests in flight, by RTK Query request id. */
+  /**
+   * `state[api.reducerPath].queries` as the index last saw it (after the last action the
+   * middleware handled). Another object before an action means the state was replaced outside
+   * the actions the bridge sees (the store's preloaded state, `replaceReducer`): the whole index
+   * is synced again.
+   */
+  queries: RtkQueries | undefined
+  /**
+   * Start stamps of bridged requests in flight, by RTK Query request id: RTK Query's
+   * `startedTimeStamp`, raised above what the cache held when the request started.
+   */
   readonly starts: Map<string, number>
-  /** The store's requests in flight, where those starts are noted too (for garbage collection). */
+  /** What {@link newestStamp} saw last in this store (so a large table is not walked whole). */
+  readonly stamps: StampMemo
+  /**
+   * The store's requests in flight, where those starts are noted too (for garbage collection,
+   * and for the cache's clock, which stamps after them).
+   */
   readonly requests: InFlightRequests
   /** The RTK Query cache key the bridge is patching with member changes only, if any. */
   patching: string | undefined
@@ -135,7 +154,14 @@ export function buildRtkQueryBridge(
     const { extensions, requests } = deps.runtimeOf(store)
     let runtime = extensions.get(owner) as BridgeRuntime | undefined
     if (!runtime) {
-      runtime = { index: new EntryIndex(), starts: new Map(), requests, patching: undefined }
+      runtime = {
+        index: new EntryIndex(),
+        queries: undefined,
+        starts: new Map(),
+        stamps: new Map(),
+        requests,
+        patching: undefined,
+      }
       extensions.set(owner, runtime)
     }
     return runtime
@@ -155,13 +181,27 @@ export function buildRtkQueryBridge(
     return apiState?.queries
   }
 
+  const syncDepsOf = (store: StoreLike): SyncDeps => ({
+    schemaOf: (name) => names.get(name),
+    cacheKey,
+    retain: (name, arg) => deps.retain(store, readableOf(name), [arg]),
+  })
+
+  /**
+   * Indexes every entry of `queries` (and drops the indexed ones it no longer has): for the
+   * entries a store starts with, and for entries replaced outside the actions the bridge sees.
+   */
+  const syncWhole = (store: StoreLike, runtime: BridgeRuntime, queries: RtkQueries | undefined) => {
+    // No api state (its reducer replaced by one without it): every indexed entry is gone.
+    syncAll(runtime.index, queries ?? {}, syncDepsOf(store))
+    runtime.queries = queries
+  }
+
   /** Brings the index up to date after an action that changed RTK Query's entries. */
   const sync = (store: StoreLike, runtime: BridgeRuntime, action: unknown, queries: RtkQueries) => {
-    const syncDeps: SyncDeps = {
-      schemaOf: (name) => names.get(name),
-      cacheKey,
-      retain: (name, arg) => deps.retain(store, readableOf(name), [arg]),
-    }
+    const syncDeps = syncDepsOf(store)
+    // An action that names no entry (resetApiState, a rehydration, a root reducer's HYDRATE)
+    // may have replaced any of them.
     const keys = namedEntries(action)
     if (!keys) return syncAll(runtime.index, queries, syncDeps)
     for (const key of keys) {
@@ -169,19 +209,41 @@ export function buildRtkQueryBridge(
     }
   }
 
+  /**
+   * The stamp a bridged request or upsert is ordered by: RTK Query's wall-clock time, raised
+   * above every stamp the cache holds and every bridged request still in flight, as the cache's
+   * own clock stamps its requests. A state rendered by a server whose clock runs ahead then
+   * never makes what the browser does next count as older. It reads only the state and the
+   * requests in flight, so the same actions from the same state give the same stamps.
+   */
+  const stampOf = (store: StoreLike, runtime: BridgeRuntime, wallClock: number): number => {
+    const slice = deps.selectSlice(store.getState())
+    return Math.max(
+      wallClock,
+      newestStamp(slice, runtime.stamps) + 1,
+      runtime.requests.latestOutsideStart() + 1,
+    )
+  }
+
   /** The results of bridged endpoints an action carries (a fulfilled call, or upserts). */
-  const resultsOf = (action: UnknownAction, runtime: BridgeRuntime): BridgedResult[] => {
+  const resultsOf = (
+    action: UnknownAction,
+    store: StoreLike,
+    runtime: BridgeRuntime,
+  ): BridgedResult[] => {
     const meta = action.meta as ThunkMeta | undefined
     const name = meta?.arg?.endpointName
     if (name !== undefined && names.has(name)) {
       const endpoint = api.endpoints[name]
-      // RTK before 2.14 puts the start time in the pending action only: it is noted there. The
-      // store's requests note it too, for garbage collection; theirs is cleared by a reset, and
-      // this one must outlive it (the start is what drops a response to an older request).
+      // The start is stamped when the pending action passes (stampOf: RTK Query's time, never
+      // older than what the cache holds then), and that stamp orders the result. The store's
+      // requests note it too, for garbage collection and the cache's clock; theirs is cleared
+      // by a reset, and this one must outlive it (the start is what drops a response to an
+      // older request).
       const requestId = meta?.requestId
       const noted = requestId === undefined ? undefined : runtime.starts.get(requestId)
       if (requestId !== undefined && meta?.requestStatus === 'pending') {
-        const start = meta.startedTimeStamp ?? Date.now()
+        const start = stampOf(store, runtime, meta.startedTimeStamp ?? Date.now())
         runtime.starts.set(requestId, start)
         runtime.requests.startOutside(requestId, cacheKey(name, meta.arg?.originalArgs), start)
       } else if (requestId !== undefined && meta?.requestStatus) {
@@ -197,7 +259,9 @@ export function buildRtkQueryBridge(
         return []
       }
       const date = meta?.fulfilledTimeStamp ?? Date.now()
-      const started = meta?.startedTimeStamp ?? noted ?? date
+      // A fulfilled action whose pending one the bridge did not see (a replayed log cut short)
+      // has only RTK Query's own time.
+      const started = noted ?? meta?.startedTimeStamp ?? date
       const arg = meta?.arg?.originalArgs
       const response = action.payload
       return [
@@ -206,13 +270,14 @@ export function buildRtkQueryBridge(
     }
     if (api.util.upsertQueryEntries?.match(action) && Array.isArray(action.payload)) {
       const date = meta?.timestamp ?? Date.now()
+      const fetchedAt = stampOf(store, runtime, date)
       return (action.payload as Array<{ queryDescription: ThunkMeta['arg']; value: unknown }>)
         .filter(({ queryDescription }) => names.has(queryDescription?.endpointName as string))
         .map(({ queryDescription, value }) => {
           const endpointName = queryDescription?.endpointName as string
           const endpoint = readableOf(endpointName)
           const arg = queryDescription?.originalArgs
-          return { endpoint, endpointName, arg, response: value, fetchedAt: date, date }
+          return { endpoint, endpointName, arg, response: value, fetchedAt, date }
         })
     }
     return []
@@ -289,19 +354,28 @@ export function buildRtkQueryBridge(
     }
   }
 
-  const middleware: Middleware = (store) => (next) => (action) => {
+  const middleware: Middleware = (store) => {
     const runtime = runtimeOf(store)
-    const before = isCacheChange(action) ? deps.selectSlice(store.getState()) : undefined
-    const queriesBefore = queriesOf(store.getState())
-    const result = next(action)
-    const root = store.getState()
-    const queries = queriesOf(root)
-    if (queries !== undefined && queries !== queriesBefore) sync(store, runtime, action, queries)
-    const results = resultsOf(action as UnknownAction, runtime)
-    for (const bridged of results) storeResult(bridged, deps, store)
-    if (before) patchEntries(store, runtime, action, before, deps.selectSlice(root))
-    if (results.length > 0) settleEntries(store, runtime, namedEntries(action) ?? [])
-    return result
+    // The entries the store was created with (a state rendered on a server and hydrated, a
+    // restored one): indexed and retained before anything else happens.
+    syncWhole(store, runtime, queriesOf(store.getState()))
+    return (next) => (action) => {
+      const before = isCacheChange(action) ? deps.selectSlice(store.getState()) : undefined
+      const queriesBefore = queriesOf(store.getState())
+      // RTK Query's entries changed since the last action, through no action (replaceReducer).
+      if (queriesBefore !== runtime.queries) syncWhole(store, runtime, queriesBefore)
+      const result = next(action)
+      const root = store.getState()
+      const queries = queriesOf(root)
+      if (queries !== undefined && queries !== queriesBefore) sync(store, runtime, action, queries)
+      // Before the bridge dispatches anything itself (those actions pass here again).
+      runtime.queries = queries
+      const results = resultsOf(action as UnknownAction, store, runtime)
+      for (const bridged of results) storeResult(bridged, deps, store)
+      if (before) patchEntries(store, runtime, action, before, deps.selectSlice(root))
+      if (results.length > 0) settleEntries(store, runtime, namedEntries(action) ?? [])
+      return result
+    }
   }
 
   return {

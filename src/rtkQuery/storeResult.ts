@@ -2,8 +2,9 @@
  * One result of a bridged RTK Query endpoint into the cache: normalized by the cache's own
  * `receivedPayload` (as a fetch or `setResponse` stores a response) and dispatched as one plain
  * `received` action; a result that does not fit its schema is recorded as `failed` instead.
- * Every number in the action comes from RTK Query's action (its request's start and fulfil
- * times), so the same RTK Query action always makes the same `received` action.
+ * Every number in the action comes from RTK Query's actions and the state (its request's start,
+ * raised above the stamps the cache held when it started, and its fulfil time), so the same RTK
+ * Query actions from the same state always make the same `received` action.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
 import { isDev } from '../internal/env'
@@ -35,7 +36,10 @@ export interface BridgedResult {
   readonly arg: unknown
   /** The result (RTK Query's `data`, after `transformResponse`). */
   readonly response: unknown
-  /** When the request started and when it was fulfilled (epoch ms, from the action). */
+  /**
+   * When the request started, on the cache's request clock (RTK Query's start, never older than
+   * what the cache held then), and when it was fulfilled (epoch ms, from the action).
+   */
   readonly fetchedAt: number
   readonly date: number
 }

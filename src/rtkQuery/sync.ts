@@ -2,7 +2,8 @@
  * Keeping the index in step with RTK Query's entries: after each action that changed
  * `state[api.reducerPath].queries`, the entries it names (or, for an action that names none,
  * such as `resetApiState` or a rehydration, every entry) are compared with what was indexed, by
- * the identity of their `data`, and walked again when it changed.
+ * the identity of their `data`, and walked again when it changed. Every entry is synced too when
+ * a store is created (its preloaded entries) and when `queries` changed past the middleware.
  */
 import { isPlainObject } from '../internal/ownKeys'
 import type { EntryIndex, IndexedEntry } from './entryIndex'

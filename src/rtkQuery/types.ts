@@ -175,7 +175,12 @@ export type BridgedData<TSchema, TResult> =
 export interface RtkQueryBridge<TApi extends RtkQueryApi = RtkQueryApi, TSchemas = unknown> {
   /** The RTK Query `api` it bridges. */
   readonly api: TApi
-  /** Add it to the store after `api.middleware` and `cache.middleware`. */
+  /**
+   * Add it to the store after `api.middleware` and `cache.middleware`. The entries a store is
+   * created with (`preloadedState` from a server or storage) are tracked from the start; the
+   * requests it bridges are ordered after every stamp the cache holds (a server clock running
+   * ahead does not make the browser's later requests count as older).
+   */
   readonly middleware: Middleware
   /**
    * The cache's request key of one call of a bridged endpoint: `"<api.reducerPath>/<name>(<args

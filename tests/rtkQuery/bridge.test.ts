@@ -221,6 +221,35 @@ describe('ordering', () => {
     expect(titles(entry('getPosts', undefined))[0]).toBe('Newer')
     expect(bridge.select('getPost', 1)(store.getState())?.title).toBe('Newer')
   })
+
+  it('a read of ours started in the same millisecond after an RTK Query read is ordered after it', async () => {
+    const { http, HttpResponse } = await import('msw')
+    const { api, store, controller, cache } = makeBridgedStore()
+    let calls = 0
+    let answer!: () => void
+    const late = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      http.get(`${BLOG}/posts/:id`, async () => {
+        calls += 1
+        const title = calls === 1 ? 'Old' : 'New'
+        if (calls === 1) await late
+        return HttpResponse.json({ id: 1, title, body: 'b', author: { id: 1, name: 'Ada' } })
+      }),
+    )
+    const now = Date.now()
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now)
+    try {
+      const detail = store.dispatch(api.endpoints.getPost.initiate(1))
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      await controller.fetch(PostResource.get, { id: 1 })
+      answer()
+      await detail
+    } finally {
+      clock.mockRestore()
+    }
+    // Same millisecond, but RTK Query's request started first: its late answer is older.
+    expect(cache.selectEntity(Post, 1)(store.getState())?.title).toBe('New')
+  })
 })
 
 describe('races with deletes and garbage collection', () => {

@@ -150,7 +150,7 @@ export function buildFetchThunk(deps: FetchDeps) {
 
       // Never older than what the slice holds; a render reads no state, so its request is
       // stamped when it starts, a microtask later.
-      const stamp = () => clock(selectSlice(getState()))
+      const stamp = () => clock(selectSlice(getState()), requests.latestOutsideStart())
       let fetchedAt = options.fromRender ? 0 : stamp()
       const flight = requests.start(key, fetchedAt, shareAs, options.signal, options.watch)
       const begin = () => {
@@ -195,7 +195,9 @@ export function buildFetchThunk(deps: FetchDeps) {
         const date = Date.now()
         const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
         // A mutation is known to be in effect from now: reads that started before lose to it.
-        const confirmed = endpoint.sideEffect ? { confirmedAt: clock(slice) } : {}
+        const confirmed = endpoint.sideEffect
+          ? { confirmedAt: clock(slice, requests.latestOutsideStart()) }
+          : {}
         const times = { date, fetchedAt, expiresAt, ...confirmed }
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it

@@ -135,6 +135,17 @@ export class InFlightRequests {
     this.outside.delete(id)
   }
 
+  /**
+   * The latest start of the requests noted with {@link startOutside} still in flight; 0 when
+   * none is. Their starts are in no state, so the request clock reads them here: a request,
+   * invalidation or reset stamped after one of them is ordered after it.
+   */
+  latestOutsideStart(): number {
+    let latest = 0
+    for (const { fetchedAt } of this.outside.values()) latest = Math.max(latest, fetchedAt)
+    return latest
+  }
+
   /** True while a request for this key is in flight. */
   isPending(key: string): boolean {
     if (this.byKey.has(key)) return true
