@@ -14,7 +14,9 @@ import { planCollection } from './plan'
 import { SchemaMemory } from './schemaMemory'
 
 /** Keys whose schemas are kept whatever the stores hold. */
-const SCHEMA_ROOM = 1_024
+const SCHEMA_ROOM = 4_096
+/** How far past its bound the memory may grow between sweeps before it is trimmed. */
+const SCHEMA_SLACK = 1_024
 /** How many times the keys of the largest swept store the schema memory keeps beyond that. */
 const STORES_ROOM = 4
 
@@ -61,15 +63,41 @@ export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: Col
     const held = new Set([...requestKeys(slice), ...resultKeys(slice), ...retained.retainedKeys()])
     for (const key of held) schemas.touch(key)
     largestStore = Math.max(largestStore, held.size)
-    schemas.trim(SCHEMA_ROOM + STORES_ROOM * largestStore)
+    schemas.trim(schemaBound())
     return payload
+  }
+
+  /** How many keys' schemas are kept: room for every store's keys, at least SCHEMA_ROOM. */
+  const schemaBound = () => SCHEMA_ROOM + STORES_ROOM * largestStore
+
+  /**
+   * Remembers `key`'s schema. Keys read and let go without sweeps (a filter typed into a Query,
+   * with `gcInterval: 0`) would pile up: past its bound, the memory drops its least recently used.
+   */
+  function remember(key: string, schema: unknown): void {
+    schemas.remember(key, schema)
+    if (schemas.size > schemaBound() + SCHEMA_SLACK) schemas.trim(schemaBound())
   }
 
   /** Marks the call's key in use by a reader until the returned function is called. */
   function retain(runtime: StoreRuntime, readable: Readable, args: readonly unknown[]) {
     const key = readable.key(...args)
-    schemas.remember(key, readable.schema)
-    return runtime.retained.retain(key)
+    remember(key, readable.schema)
+    const release = runtime.retained.retain(key)
+    return () => {
+      release()
+      // A key its store does not hold (a Query's, a call never fetched) has nothing to age:
+      // no release time is kept for it, so reading many such keys leaves nothing behind.
+      let slice: EntityCacheState
+      try {
+        slice = selectSlice(runtime.store.getState())
+      } catch {
+        return // no slice to look in (a store taken apart): the release time stays
+      }
+      if (!hasResult(slice, key) && getRequestMeta(slice, key) === undefined) {
+        runtime.retained.forgetRelease(key)
+      }
+    }
   }
 
   /** Starts sweeping the runtime's store every `gcInterval` ms (once), while the store exists. */
@@ -98,6 +126,8 @@ export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: Col
     collectGarbage,
     retain,
     startSweeps,
-    remember: (key: string, schema: unknown) => schemas.remember(key, schema),
+    remember,
+    /** How many keys' schemas are remembered (for tests of the bound). */
+    schemaCount: () => schemas.size,
   }
 }

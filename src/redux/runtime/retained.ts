@@ -40,6 +40,11 @@ export class RetainedKeys {
     return this.released.get(key)
   }
 
+  /** Drops the release time of `key` (while nobody retains it: a key the store does not hold). */
+  forgetRelease(key: string): void {
+    if (!this.counts.has(key)) this.released.delete(key)
+  }
+
   /** Drops the release times of keys the store no longer holds (collected, or never stored). */
   forgetReleased(stored: (key: string) => boolean): void {
     for (const key of [...this.released.keys()]) if (!stored(key)) this.released.delete(key)

@@ -1,0 +1,38 @@
+/**
+ * What garbage collection keeps outside the state stays bounded without sweeps (`gcInterval: 0`,
+ * the default): a filter box over a Query reads a new key per text typed, for days.
+ */
+import { Query, createEntityCache, schema } from 'rtk-resources'
+import { buildCollector } from '../../../src/redux/gc/collector'
+import { internalsOf } from '../../../src/redux/createEntityCache'
+import { User } from '../../fixtures/entities'
+import { makeStore } from '../../fixtures/store'
+
+const usersNamed = new Query(new schema.All(User), (users, { text }: { text: string }) =>
+  users.filter((user) => user.name.includes(text)),
+)
+
+test('a key the store does not hold keeps no release time once its reader lets go', () => {
+  const { store, cache } = makeStore()
+  const runtime = internalsOf(cache).runtimeOf(store)
+  const keys: string[] = []
+  for (let i = 0; i < 200; i++) {
+    const release = cache.retain(store, usersNamed, { text: `user ${i}` })
+    keys.push(usersNamed.key({ text: `user ${i}` }))
+    release()
+  }
+  expect(keys.filter((key) => runtime.retained.releasedAt(key) !== undefined)).toEqual([])
+})
+
+test('the schema memory keeps its most recently used keys, within a bound, without sweeps', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const collector = buildCollector({
+    actions: internalsOf(cache).actions,
+    selectSlice: internalsOf(cache).selectSlice,
+    gcTime: 1_000,
+    gcInterval: 0,
+  })
+  for (let i = 0; i < 20_000; i++) collector.remember(`text ${i}`, usersNamed.schema)
+  expect(collector.schemaCount()).toBeGreaterThanOrEqual(4_096)
+  expect(collector.schemaCount()).toBeLessThanOrEqual(4_096 + 1_024)
+})
