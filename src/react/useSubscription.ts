@@ -19,6 +19,10 @@ export function useSubscription<TEndpoint extends EndpointInterface<any, any, an
   const store = useStore()
   const active = !(args.length > 0 && args[0] === null)
   const key = active ? endpoint.key(...args) : undefined
+  const frequency = endpoint.pollFrequency
+  // Keyed by the call and its frequency, not the endpoint object: an endpoint made while
+  // rendering (`getItem.extend({ pollFrequency })`, a hookified resource) is a new object each
+  // render, and resubscribing on each would restart the poll's timer before it ever fired.
   useEffect(() => {
     if (key === undefined) return undefined
     // Polled data is in use: garbage collection keeps it while subscribed.
@@ -29,7 +33,7 @@ export function useSubscription<TEndpoint extends EndpointInterface<any, any, an
       release()
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, cache, store, endpoint, key])
+  }, [controller, cache, store, key, frequency])
 }
 
 /**

@@ -123,3 +123,29 @@ test('a poll that fails with a 4xx keeps the data on screen (soft, as data-clien
     status: 429,
   })
 })
+
+test('an endpoint made while rendering keeps polling when its parent renders more often than it polls', async () => {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] })
+  // A new endpoint object each render (an inline extend; a hookified resource does the same).
+  function InlineLive({ id, tick }: { id: number; tick: number }) {
+    const user = useLive(polledUser.extend({ pollFrequency: 1000 }), { id })
+    return (
+      <p>
+        {user.name} {tick}
+      </p>
+    )
+  }
+  const { rerender } = renderWithCache(<InlineLive id={1} tick={0} />)
+  await act(() => jest.advanceTimersByTimeAsync(10))
+  expect(await screen.findByText('User 1 0')).toBeTruthy()
+  expect(db.requests).toEqual(['GET /users/1'])
+  // The parent renders every 300 ms (a clock), for 3 s: three poll periods.
+  for (let tick = 1; tick <= 10; tick++) {
+    rerender(<InlineLive id={1} tick={tick} />)
+    await act(() => jest.advanceTimersByTimeAsync(300))
+  }
+  expect(db.requests).toHaveLength(4)
+  rerender(<p>gone</p>)
+  await act(() => jest.advanceTimersByTimeAsync(3000))
+  expect(db.requests).toHaveLength(4)
+})
