@@ -3,6 +3,7 @@ import { useStore } from 'react-redux'
 import { SetupError } from '../internal/errors'
 import type { Controller } from '../redux/Controller'
 import type { SliceCache } from '../redux/createEntityCache'
+import { internalsOf } from '../redux/createEntityCache'
 
 /** Which cache the hooks read (set by `EntityCacheProvider`). */
 export const EntityCacheContext = createContext<SliceCache | null>(null)
@@ -34,5 +35,9 @@ export function useEntityCache(): SliceCache {
 export function useController(): Controller {
   const cache = useEntityCache()
   const store = useStore()
+  // A request of this store found no slice after its action (the reducer is not mounted): the
+  // error boundary shows why, rather than the hooks asking again on every render.
+  const failure = internalsOf(cache).runtimeOf(store).setupFailure
+  if (failure) throw failure
   return cache.controller(store)
 }

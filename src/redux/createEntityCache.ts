@@ -22,6 +22,7 @@ import { buildActions } from './slice/actions'
 import { LAYOUT_VERSION } from './slice/layout'
 import { buildReducer } from './slice/reducer'
 import type { EntityCacheState } from './slice/state'
+import { initialEntityCacheState } from './slice/state'
 import { upgradeState } from './slice/upgrade'
 import type { StoreRuntime } from './runtime/storeRuntime'
 
@@ -151,6 +152,9 @@ export interface CacheInternals {
 
 const internals = new WeakMap<object, CacheInternals>()
 
+/** What a cache reads for a slice not made yet (frozen: shared by every such read). */
+const notYetMade: EntityCacheState = Object.freeze(initialEntityCacheState())
+
 /** The internals of a cache made by {@link createSliceCache}, for the layers above redux/. */
 export function internalsOf(cache: SliceCache): CacheInternals {
   const found = internals.get(cache)
@@ -176,9 +180,20 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
 
   const selectSlice = (root: unknown): EntityCacheState => {
     const slice = (root as Record<string, EntityCacheState> | undefined)?.[reducerPath]
+    if (slice == null && typeof root === 'object' && root !== null) {
+      // Not made yet: a slice injected lazily (`combineSlices(...).inject`) appears with the
+      // next action, as RTK's injected slices read their initial state meanwhile. A reducer
+      // that is not mounted at all is reported by the first request (`requireSlice`).
+      return notYetMade
+    }
     if (!slice || typeof slice !== 'object') throw notMounted(root, reducerPath)
     // A state in another storage format (read before any store upgraded it): read upgraded.
     return slice.layout?.version === LAYOUT_VERSION ? slice : upgradedView(slice, reducerPath)
+  }
+  /** Throws the not-mounted SetupError when `root` has no slice, even after an action. */
+  const requireSlice = (root: unknown): void => {
+    const slice = (root as Record<string, unknown> | null | undefined)?.[reducerPath]
+    if (!slice || typeof slice !== 'object') throw notMounted(root, reducerPath)
   }
 
   const collector = buildCollector({
@@ -212,6 +227,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     reducerPath,
     actions,
     selectSlice,
+    requireSlice,
     select,
     selectResponse,
     readOnce,

@@ -37,6 +37,8 @@ export interface FetchDeps {
   reducerPath: string
   actions: EntityCacheActions
   selectSlice: (root: unknown) => EntityCacheState
+  /** Throws a SetupError naming the fix when the root state has no slice (after an action). */
+  requireSlice: (root: unknown) => void
   /** The data selector of a call (what `getOptimisticResponse` reads). */
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
   /** The `{ data, expiryStatus, expiresAt }` selector of a call (`snapshot.getResponse`). */
@@ -95,7 +97,8 @@ const ignore = () => {}
 
 /** Builds `fetchThunk(endpoint, args, options)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
-  const { reducerPath, actions, selectSlice, readOnce, defaults, clock, runtimes, remember } = deps
+  const { reducerPath, actions, selectSlice, requireSlice, readOnce, defaults, clock } = deps
+  const { runtimes, remember } = deps
   let warnedNoMiddleware = false
   /** In development, once per cache: the store's first request did not pass its middleware. */
   const checkMiddleware = (runtime: StoreRuntime) => {
@@ -156,6 +159,14 @@ export function buildFetchThunk(deps: FetchDeps) {
       const begin = () => {
         if (options.fromRender) flight.fetchedAt = fetchedAt = stamp()
         dispatch(actions.requested({ key, fetchedAt }))
+        // The action made the slice wherever the reducer is mounted (an injected one too).
+        try {
+          requireSlice(getState())
+          runtime.setupFailure = undefined
+        } catch (error) {
+          runtime.setupFailure = error as Error
+          throw error
+        }
         checkMiddleware(runtime)
         if (endpoint.sideEffect) {
           writeOptimistic(endpoint, args, key, fetchedAt, deps, { dispatch, getState })
@@ -214,7 +225,12 @@ export function buildFetchThunk(deps: FetchDeps) {
           return call()
         })
       } else {
-        begin()
+        try {
+          begin()
+        } catch (error) {
+          finish() // nothing was sent: the request is no longer in flight
+          return Promise.reject(error)
+        }
         started = Promise.resolve().then(call)
       }
       // Pages of a list merge in the order their requests started, whatever order they answer.

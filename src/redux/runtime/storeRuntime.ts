@@ -37,6 +37,12 @@ export class StoreRuntime<TController = unknown> {
   /** True once automatic garbage collection sweeps were started for this store. */
   sweeping = false
   /**
+   * Set when a request's action left the store without the cache's slice (its reducer is not
+   * mounted at `reducerPath`): the hooks of this store throw it, naming the fix, instead of
+   * asking again. Cleared by a request that finds the slice.
+   */
+  setupFailure: Error | undefined = undefined
+  /**
    * What layers above the cache keep for this store (an RTK Query bridge's index of its
    * entries), by owner: one record per store holds everything that is not state.
    */
