@@ -1,6 +1,6 @@
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema } from '../normalizr/isEntity'
-import { Delete } from '../schema/Delete'
+import { DeleteEntitySchema } from '../schema/Delete'
 import { makeGrowable } from './collection'
 import { warnMisspelledOptions } from './optionTypos'
 import { warnPathShape } from './pathWarnings'
@@ -148,7 +148,7 @@ export function createResource<
     delete: member('delete', {
       ...expectDeleted,
       path,
-      schema: isEntitySchema(schema) ? new Delete(schema as never) : schema,
+      schema: isEntitySchema(schema) ? new DeleteEntitySchema(schema as never) : schema,
       method: 'DELETE',
       process(this: RestEndpoint, value: unknown, ...args: unknown[]) {
         const processed: unknown = Reflect.apply(userProcess, this, [value, ...args])
