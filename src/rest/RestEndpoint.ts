@@ -261,7 +261,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   paginated<E extends RestEndpoint, TField extends string>(
     this: E,
     cursorField: TField,
-  ): PaginatedEndpoint<E, [params: Parameters<E>[0] & { [K in TField]?: string | number }]>
+  ): PaginatedEndpoint<
+    E,
+    [params: Parameters<E>[0] & { [K in TField]?: string | number | undefined }]
+  >
   paginated(this: RestEndpoint, removeCursor: RemoveCursor): unknown {
     return buildPaginated(this, removeCursor)
   }
