@@ -252,11 +252,12 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
    * An endpoint for the next pages of this list: each page's items are appended (deduplicated by
    * pk, order kept) to the list that `removeCursor(...args)` names, and its other members
    * (cursors, tokens) replace the list's. `removeCursor` gives this list's arguments from a page's
-   * (or name the cursor param: `paginated('cursor')`).
+   * (typed as the list's: they key the list the pages join), or name the cursor param:
+   * `paginated('cursor')`.
    */
   paginated<E extends RestEndpoint, TArgs extends any[]>(
     this: E,
-    removeCursor: (...args: TArgs) => readonly unknown[],
+    removeCursor: (...args: TArgs) => readonly [...Parameters<E>],
   ): PaginatedEndpoint<E, TArgs>
   paginated<E extends RestEndpoint, TField extends string>(
     this: E,
