@@ -113,13 +113,6 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
   return this.parseResponse(response)
 }
 
-/** The callable shape of a GQLEndpoint (merged with the class below). */
-export interface GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> {
-  (...args: GQLArgs<TVariables>): Promise<any>
-  /** Type only. */
-  readonly '~schema'?: TSchema
-}
-
 /**
  * A GraphQL server. `query(gql, schema)` and `mutation(gql, schema)` make endpoints that POST
  * `{ query, variables }` as JSON and resolve to the response's `data`, normalized by `schema`
@@ -138,11 +131,14 @@ export interface GQLEndpoint<TVariables extends GQLVariables = any, TSchema = an
  * @template TSchema - the schema of its `data`
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// Callable through EndpointBase's call signature alone: a merged interface's second, identical
+// one made every mistaken call report "No overload matches this call" with the error twice.
 export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> extends EndpointBase<
   GQLFetch<TVariables>,
   TSchema
 > {
+  /** Type only. */
+  declare readonly '~schema'?: TSchema
   /** The server's URL. */
   declare readonly url: string
   /** The operation text (set by `query` / `mutation`). */

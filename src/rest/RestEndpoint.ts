@@ -105,11 +105,6 @@ function definedOptions(options: object): Record<string, unknown> {
   return out
 }
 
-/** The callable shape of a RestEndpoint (merged with the class below). */
-export interface RestEndpoint<O extends RestGenerics = any> {
-  (...args: RestArgs<O>): ReturnType<RestFetch<O>>
-}
-
 /**
  * An endpoint for one HTTP route. A call fills the path template with its params (the rest
  * become a sorted query string), sends the body as JSON, and resolves to the parsed response.
@@ -126,7 +121,8 @@ export interface RestEndpoint<O extends RestGenerics = any> {
  * @template O - the options it was made with (path, schema, method, body, searchParams, ...)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// Callable through EndpointBase's call signature alone: a merged interface's second, identical
+// one made every mistaken call report "No overload matches this call" with the error twice.
 export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBase<
   RestFetch<O>,
   SchemaOf<O>
