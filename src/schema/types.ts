@@ -91,10 +91,13 @@ type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args:
     ? Denormalize<TDefinition[keyof TDefinition]>
     : Denormalize<TDefinition>
 
-/** A plain-object schema, member by member. */
+/**
+ * A plain-object schema, member by member. Intersected with `{}` so that editors show the data
+ * (`{ results: Todo[]; next: string }`), not this alias over the schema.
+ */
 export type DenormalizeObject<TDefinition> = {
   -readonly [K in keyof TDefinition]: Denormalize<TDefinition[K]>
-}
+} & {}
 
 /**
  * The type of `normalize(schema, input).result`: every entity replaced by its primary key,
@@ -151,7 +154,7 @@ type NormalizeMember<TDefinition> = TDefinition extends abstract new (...args: a
     ? Reference<TDefinition>
     : Normalize<TDefinition>
 
-/** A plain-object schema, member by member. */
+/** A plain-object schema, member by member (shown as the result, see {@link DenormalizeObject}). */
 type NormalizeObject<TDefinition> = {
   -readonly [K in keyof TDefinition]: Normalize<TDefinition[K]>
-}
+} & {}

@@ -55,7 +55,15 @@ function editorOf(name: string, text: string) {
 
 const setup = `
 import { configureStore } from '@reduxjs/toolkit'
-import { Entity, GQLEndpoint, GQLEntity, RestEndpoint, createEntityCache } from 'rtk-resources'
+import {
+  Entity,
+  GQLEndpoint,
+  GQLEntity,
+  RestEndpoint,
+  createEntityCache,
+  normalize,
+  schema,
+} from 'rtk-resources'
 class Todo extends Entity {
   id = 0
   title = ''
@@ -75,6 +83,8 @@ void RestEndpoint
 void GQLEndpoint
 void Todo
 void GUser
+void normalize
+void schema
 `
 
 describe('a mistaken call names the mistake once', () => {
@@ -102,5 +112,54 @@ describe('a mistaken call names the mistake once', () => {
     expect(errors[0]?.code).not.toBe(2769)
     expect(errors[0]?.message).toContain("'idd' does not exist")
     expect(editor.hover()).not.toContain('overload')
+  })
+})
+
+describe('data read through a plain-object schema shows as the data', () => {
+  // It showed as the schema: `DenormalizeObject<{ readonly results: readonly [typeof Todo];
+  // readonly next: "" }>`, where `next: ""` reads as the literal '' (it is `string`).
+  it.each([
+    [
+      'a plain-object schema',
+      `const getPage = new RestEndpoint({ path: '/todos', schema: { results: [Todo], next: '' } })
+export async function load() {
+  const /*^*/page = await controller.fetch(getPage)
+  return page
+}`,
+      'const page: { results: Todo[]; next: string; }',
+    ],
+    [
+      'a nested one',
+      `const getFeed = new RestEndpoint({
+  path: '/feed',
+  schema: { page: { results: [Todo], total: 0 }, pinned: Todo },
+})
+export async function load() {
+  const /*^*/feed = await controller.fetch(getFeed)
+  return feed
+}`,
+      'const feed: { page: { results: Todo[]; total: number; }; pinned: Todo; }',
+    ],
+    [
+      'schema.Object',
+      `const getPage = new RestEndpoint({
+  path: '/todos',
+  schema: new schema.Object({ results: new schema.Array(Todo) }),
+})
+export async function load() {
+  const /*^*/page = await controller.fetch(getPage)
+  return page
+}`,
+      'const page: { results: Todo[]; }',
+    ],
+    [
+      'a normalized result',
+      `export const /*^*/result = normalize({ results: [Todo], next: '' }, {}).result`,
+      'const result: { results: PkReference[]; next: string; }',
+    ],
+  ])('%s', (_what, source, shown) => {
+    const editor = editorOf('plainObjectHover.ts', `${setup}\n${source}\n`)
+    expect(editor.errors()).toEqual([])
+    expect(editor.hover()).toBe(shown)
   })
 })
