@@ -33,6 +33,17 @@ execFileSync('tar', [
   '--strip-components=1',
 ])
 
+// 2b. Every public type is declared under its public name: where the declaration bundler renamed
+//     one (two declarations of one name, as the Resource class and interface were), editors show
+//     the renamed one (`Resource$1<...>`) to users. Such a name is exported as `X$1 as Name`.
+for (const entry of ['index.d.ts', 'index.d.mts', 'react/index.d.ts', 'react/index.d.mts']) {
+  const text = fs.readFileSync(path.join(installed, 'dist', entry), 'utf8')
+  const exported = [...text.matchAll(/^export \{([^}]*)\};?$/gm)].flatMap((m) => m[1].split(','))
+  assert.ok(exported.length > 0, `dist/${entry} has no export list`)
+  const renamed = exported.filter((name) => /\$\d+\s+as\s/.test(name)).map((name) => name.trim())
+  assert.deepEqual(renamed, [], `dist/${entry} declares public types under renamed names`)
+}
+
 // 3. A consumer using the public names, types included (schema.SchemaAttribute among them, and
 //    every schema.* class in a type position), whose declarations are emitted.
 const source = `

@@ -6,7 +6,7 @@ import { warnMisspelledOptions } from './optionTypos'
 import { warnPathShape } from './pathWarnings'
 import { RestEndpoint } from './RestEndpoint'
 import type {
-  Resource,
+  RestResource,
   ResourceBody,
   ListSearch,
   ResourceOptions,
@@ -104,7 +104,7 @@ export function createResource<
   TEndpoint extends RestEndpointClass = typeof RestEndpoint,
 >(
   options: ResourceOptions<TPath, TSchema, TBody, TSearch, TEndpoint>,
-): Resource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
+): RestResource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
   warnMisspelledOptions(options)
   warnPathShape(options.path, options.urlPrefix)
   const {

@@ -107,7 +107,7 @@ type Member<O, TInstance> = RestEndpoint<O & { readonly path: string }> & ExtraM
  * @template TInstance - the endpoint class's instance type
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#restresource
  */
-export interface Resource<
+export interface RestResource<
   TPath extends string,
   TSchema,
   TBody = ResourceBody<TSchema>,
