@@ -33,9 +33,21 @@ execFileSync('tar', [
   '--strip-components=1',
 ])
 
-// 3. A consumer using the public names, types included (schema.SchemaAttribute among them).
+// 2b. Every public type is declared under its public name: where the declaration bundler renamed
+//     one (two declarations of one name, as the Resource class and interface were), editors show
+//     the renamed one (`Resource$1<...>`) to users. Such a name is exported as `X$1 as Name`.
+for (const entry of ['index.d.ts', 'index.d.mts', 'react/index.d.ts', 'react/index.d.mts']) {
+  const text = fs.readFileSync(path.join(installed, 'dist', entry), 'utf8')
+  const exported = [...text.matchAll(/^export \{([^}]*)\};?$/gm)].flatMap((m) => m[1].split(','))
+  assert.ok(exported.length > 0, `dist/${entry} has no export list`)
+  const renamed = exported.filter((name) => /\$\d+\s+as\s/.test(name)).map((name) => name.trim())
+  assert.deepEqual(renamed, [], `dist/${entry} declares public types under renamed names`)
+}
+
+// 3. A consumer using the public names, types included (schema.SchemaAttribute among them, and
+//    every schema.* class in a type position), whose declarations are emitted.
 const source = `
-import { createEntityCache, createResource, Entity, normalize, schema } from 'rtk-resources'
+import { createEntityCache, createResource, Entity, normalize, Query, schema } from 'rtk-resources'
 import type { Denormalize, NetworkError, RestResource } from 'rtk-resources'
 import { useController, useSuspense } from 'rtk-resources/react'
 
@@ -57,16 +69,41 @@ export const cache = createEntityCache({ reducerPath: 'data' })
 export const ids: (string | number)[] = normalize([Todo], [{ id: 1 }]).result
 export type Read = Denormalize<typeof union>
 export type Failure = NetworkError['status']
+// Every member of the schema namespace names a type, as docs/api/schema.md writes them.
+export const all: schema.All<typeof Todo> = new schema.All(Todo)
+export const values: schema.Values<typeof Todo> = new schema.Values(Todo)
+export const removed: schema.Delete<typeof Todo> = new schema.Delete(Todo)
+export const either: schema.Union<{ todo: typeof Todo }> = new schema.Union({ todo: Todo }, 'type')
+export const list: schema.Array<typeof Todo> = new schema.Array(Todo)
+export const page: schema.Object<{ results: typeof list }> = new schema.Object({ results: list })
+export type AllTodos = Denormalize<schema.All<typeof Todo>>
+export type TodoMap = Denormalize<schema.Values<typeof Todo>>
+// Inferred types over them can be written out in the consumer's own declarations.
+export const todoCount = new Query(new schema.All(Todo), (todos) => todos.length)
+export const FeedResource = createResource({ path: '/feed/:id', schema: union })
+export class Board extends Entity {
+  id = ''
+  todosById: Record<string, Todo> = {}
+  pk() {
+    return this.id
+  }
+  static key = 'Board'
+  static schema = { todosById: new schema.Values(Todo) }
+}
 export function useTitle(id: number): string {
   const controller = useController()
   void controller.invalidate(TodoResource.get, { id })
   return useSuspense(TodoResource.get, { id }).title
 }
 `
+// declaration: true, as a library that re-exports what it builds on rtk-resources compiles: its
+// inferred types must be nameable through the package's public entry (else TS2742).
 const base = {
   strict: true,
   skipLibCheck: false,
-  noEmit: true,
+  declaration: true,
+  emitDeclarationOnly: true,
+  outDir: 'out',
   target: 'ES2022',
   lib: ['ES2022', 'DOM', 'DOM.Iterable'],
   types: [],

@@ -93,7 +93,7 @@ export { createResource } from './rest/createResource'
 export { Resource } from './rest/Resource'
 export type { ResourceClass } from './rest/Resource'
 export type {
-  Resource as RestResource,
+  RestResource,
   ResourceOptions,
   ResourceBody,
   BodyFields,

@@ -23,7 +23,14 @@ export interface GQLOptions {
 /** The variables a GraphQL operation takes. */
 export type GQLVariables = Record<string, unknown>
 
-type GQLFetch<TVariables> = (variables?: TVariables) => Promise<any>
+/**
+ * The arguments of an operation's calls and keys: its variables, required when their type has a
+ * required member (`{ id: string }`), else optional (none typed, or all optional).
+ */
+type GQLArgs<TVariables> =
+  Record<never, never> extends TVariables ? [variables?: TVariables] : [variables: TVariables]
+
+type GQLFetch<TVariables> = (...args: GQLArgs<TVariables>) => Promise<any>
 
 /**
  * The query text with its formatting taken out, so formatting does not change a cache key:
@@ -106,13 +113,6 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
   return this.parseResponse(response)
 }
 
-/** The callable shape of a GQLEndpoint (merged with the class below). */
-export interface GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> {
-  (variables?: TVariables): Promise<any>
-  /** Type only. */
-  readonly '~schema'?: TSchema
-}
-
 /**
  * A GraphQL server. `query(gql, schema)` and `mutation(gql, schema)` make endpoints that POST
  * `{ query, variables }` as JSON and resolve to the response's `data`, normalized by `schema`
@@ -131,11 +131,14 @@ export interface GQLEndpoint<TVariables extends GQLVariables = any, TSchema = an
  * @template TSchema - the schema of its `data`
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// Callable through EndpointBase's call signature alone: a merged interface's second, identical
+// one made every mistaken call report "No overload matches this call" with the error twice.
 export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> extends EndpointBase<
   GQLFetch<TVariables>,
   TSchema
 > {
+  /** Type only. */
+  declare readonly '~schema'?: TSchema
   /** The server's URL. */
   declare readonly url: string
   /** The operation text (set by `query` / `mutation`). */
@@ -152,6 +155,7 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
    * by annotating the result (`const getUser: GQLEndpoint<{ id: string }, typeof schema> =
    * gql.query(text, schema)`): TypeScript infers no type argument once one is given, so
    * `query<{ id: string }>(text, schema)` is refused rather than typing the data as `unknown`.
+   * Variables with a required member are then required in every call, key and read.
    */
   query<TQueryVariables extends GQLVariables = GQLVariables>(
     gql: string,
@@ -186,7 +190,8 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   }
 
   /** The cache key: the query with white space collapsed, then the variables as sorted JSON. */
-  key(variables?: TVariables): string {
+  key(...args: GQLArgs<TVariables>): string {
+    const variables: GQLVariables | undefined = args[0]
     // The query and the variables each shortened when long: the key still starts with the
     // (shortened) query, as testKey reads it.
     const query = keyTextOf(this.requireQuery())

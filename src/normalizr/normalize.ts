@@ -224,8 +224,9 @@ function checkResponseType(schema: unknown, input: unknown): void {
   if (isEntitySchema(schema)) [name, shape] = [`Entity "${schema.key}"`, 'object']
   else if (Array.isArray(schema)) [name, shape] = ['a list schema ([S])', 'list']
   else if (isSchemaObject(schema)) {
-    const kind = (schema as object).constructor.name.replace(/Schema$/, '')
-    ;[name, shape] = [`schema.${kind}`, schema.responseShape ?? 'object']
+    name =
+      schema.schemaName ?? `schema.${(schema as object).constructor.name.replace(/Schema$/, '')}`
+    shape = schema.responseShape ?? 'object'
   } else if (isPlainObject(schema)) [name, shape] = ['an object schema', 'members']
   else return
   if (isFetchResponse(input)) throw new UnexpectedResponseError(name, 'object', input)

@@ -128,6 +128,12 @@ export interface SchemaContract {
    * `schema.Delete` takes). `null` and `undefined` (no content) always pass.
    */
   readonly responseShape?: ResponseShape
+  /**
+   * The name messages give this schema (`'schema.All'`); default: `schema.` and its class name
+   * without a `Schema` suffix. Set by the built-in schemas, whose classes are declared under
+   * other names than their public ones.
+   */
+  readonly schemaName?: string
   normalize(
     input: unknown,
     parent: unknown,

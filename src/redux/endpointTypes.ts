@@ -1,5 +1,5 @@
 import type { NormalizedResponse } from '../normalizr/types'
-import type { Delete } from '../schema/Delete'
+import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 import type { ExpiryStatus } from './read/ExpiryStatus'
 
@@ -110,7 +110,7 @@ export type EndpointData<TEndpoint> = TEndpoint extends { process?: unknown; sch
       ? TEndpoint extends (...args: any[]) => Promise<infer TResult>
         ? TResult
         : unknown
-      : TSchema extends Delete<any>
+      : TSchema extends DeleteEntitySchema<any>
         ? TEndpoint extends (...args: any[]) => Promise<infer TResult>
           ? TResult
           : unknown

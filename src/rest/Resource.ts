@@ -1,7 +1,7 @@
 import { fetchResponse } from '../endpoint/fetchResponse'
 import { parseResponse } from '../endpoint/parseResponse'
 import { SchemaDefinitionError } from '../internal/errors'
-import { Delete } from '../schema/Delete'
+import { DeleteEntitySchema } from '../schema/Delete'
 import { Entity } from '../schema/Entity'
 import type { EntityClass } from '../schema/Entity'
 import { RestEndpoint } from './RestEndpoint'
@@ -34,7 +34,7 @@ export type ResourceUpdate<R, M extends 'PUT' | 'PATCH'> = RestEndpoint<{
 }>
 export type ResourceDelete<R> = RestEndpoint<{
   path: '/:id'
-  schema: Delete<R & EntityClass>
+  schema: DeleteEntitySchema<R & EntityClass>
   method: 'DELETE'
   process: (value: unknown, params: { id: string | number }) => unknown
 }>
@@ -112,7 +112,7 @@ export abstract class Resource extends Entity {
   static delete<R extends ResourceClass>(this: R): ResourceDelete<R> {
     return endpointOf(this, 'delete', {
       path: '/:id',
-      schema: new Delete(this as never),
+      schema: new DeleteEntitySchema(this as never),
       method: 'DELETE',
       process: (value: unknown, params: unknown) => (hasKeys(value) ? value : params),
     })

@@ -105,11 +105,6 @@ function definedOptions(options: object): Record<string, unknown> {
   return out
 }
 
-/** The callable shape of a RestEndpoint (merged with the class below). */
-export interface RestEndpoint<O extends RestGenerics = any> {
-  (...args: RestArgs<O>): ReturnType<RestFetch<O>>
-}
-
 /**
  * An endpoint for one HTTP route. A call fills the path template with its params (the rest
  * become a sorted query string), sends the body as JSON, and resolves to the parsed response.
@@ -126,7 +121,8 @@ export interface RestEndpoint<O extends RestGenerics = any> {
  * @template O - the options it was made with (path, schema, method, body, searchParams, ...)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// Callable through EndpointBase's call signature alone: a merged interface's second, identical
+// one made every mistaken call report "No overload matches this call" with the error twice.
 export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBase<
   RestFetch<O>,
   SchemaOf<O>
@@ -252,16 +248,20 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
    * An endpoint for the next pages of this list: each page's items are appended (deduplicated by
    * pk, order kept) to the list that `removeCursor(...args)` names, and its other members
    * (cursors, tokens) replace the list's. `removeCursor` gives this list's arguments from a page's
-   * (or name the cursor param: `paginated('cursor')`).
+   * (typed as the list's: they key the list the pages join), or name the cursor param:
+   * `paginated('cursor')`.
    */
   paginated<E extends RestEndpoint, TArgs extends any[]>(
     this: E,
-    removeCursor: (...args: TArgs) => readonly unknown[],
+    removeCursor: (...args: TArgs) => readonly [...Parameters<E>],
   ): PaginatedEndpoint<E, TArgs>
   paginated<E extends RestEndpoint, TField extends string>(
     this: E,
     cursorField: TField,
-  ): PaginatedEndpoint<E, [params: Parameters<E>[0] & { [K in TField]?: string | number }]>
+  ): PaginatedEndpoint<
+    E,
+    [params: Parameters<E>[0] & { [K in TField]?: string | number | undefined }]
+  >
   paginated(this: RestEndpoint, removeCursor: RemoveCursor): unknown {
     return buildPaginated(this, removeCursor)
   }

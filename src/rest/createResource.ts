@@ -1,12 +1,12 @@
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema } from '../normalizr/isEntity'
-import { Delete } from '../schema/Delete'
+import { DeleteEntitySchema } from '../schema/Delete'
 import { makeGrowable } from './collection'
 import { warnMisspelledOptions } from './optionTypos'
 import { warnPathShape } from './pathWarnings'
 import { RestEndpoint } from './RestEndpoint'
 import type {
-  Resource,
+  RestResource,
   ResourceBody,
   ListSearch,
   ResourceOptions,
@@ -104,7 +104,7 @@ export function createResource<
   TEndpoint extends RestEndpointClass = typeof RestEndpoint,
 >(
   options: ResourceOptions<TPath, TSchema, TBody, TSearch, TEndpoint>,
-): Resource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
+): RestResource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
   warnMisspelledOptions(options)
   warnPathShape(options.path, options.urlPrefix)
   const {
@@ -148,7 +148,7 @@ export function createResource<
     delete: member('delete', {
       ...expectDeleted,
       path,
-      schema: isEntitySchema(schema) ? new Delete(schema as never) : schema,
+      schema: isEntitySchema(schema) ? new DeleteEntitySchema(schema as never) : schema,
       method: 'DELETE',
       process(this: RestEndpoint, value: unknown, ...args: unknown[]) {
         const processed: unknown = Reflect.apply(userProcess, this, [value, ...args])

@@ -73,6 +73,8 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {}
 /**
  * The params object of a path template: required and optional members, each a string or number
  * (a `*wildcard`: an array of them, one per segment); `unknown` when the template has none (so it vanishes from intersections).
+ * An optional member also takes `undefined` (under `exactOptionalPropertyTypes` too): the URL
+ * and the cache key leave it out, as an absent one.
  * @template TPath - the path template
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#pathargs
  */
@@ -82,7 +84,7 @@ export type PathArgs<TPath extends string> = string extends TPath
     ? unknown
     : Simplify<
         { [K in RequiredOf<TaggedKeys<TPath>> as Untag<K>]: ValueOf<K> } & {
-          [K in OptionalOf<TaggedKeys<TPath>> as Untag<K>]?: ValueOf<K>
+          [K in OptionalOf<TaggedKeys<TPath>> as Untag<K>]?: ValueOf<K> | undefined
         }
       >
 

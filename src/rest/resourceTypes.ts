@@ -1,6 +1,6 @@
 /** The types of `createResource`: its options, and the endpoints it returns. */
 import type { EntityClass } from '../schema/Entity'
-import type { Delete } from '../schema/Delete'
+import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 import type { PathArgs, ShortenPath } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
@@ -50,7 +50,9 @@ export type DeleteResult<TPath extends string, TSchema> =
   BodyFields<Denormalize<TSchema>> | PathArgs<TPath>
 
 /** The schema of `delete`: `schema.Delete(schema)` for an Entity. */
-export type DeleteSchema<TSchema> = TSchema extends EntityClass ? Delete<TSchema> : TSchema
+export type DeleteSchema<TSchema> = TSchema extends EntityClass
+  ? DeleteEntitySchema<TSchema>
+  : TSchema
 
 /**
  * Options of {@link createResource}; any other RestEndpoint option given here reaches every
@@ -105,7 +107,7 @@ type Member<O, TInstance> = RestEndpoint<O & { readonly path: string }> & ExtraM
  * @template TInstance - the endpoint class's instance type
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#restresource
  */
-export interface Resource<
+export interface RestResource<
   TPath extends string,
   TSchema,
   TBody = ResourceBody<TSchema>,

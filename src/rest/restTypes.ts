@@ -4,7 +4,7 @@
  */
 import type { EndpointOptions } from '../endpoint/Endpoint'
 import type { OptimisticSnapshot } from '../redux/endpointTypes'
-import type { Delete } from '../schema/Delete'
+import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 import type { BodyFields } from './resourceTypes'
 import type { PathArgs } from './pathTypes'
@@ -102,7 +102,7 @@ export type RestResult<O> =
       ? Awaited<R>
       : [SchemaOf<O>] extends [undefined]
         ? any
-        : SchemaOf<O> extends Delete<infer TEntity>
+        : SchemaOf<O> extends DeleteEntitySchema<infer TEntity>
           ? BodyFields<Denormalize<TEntity>>
           : Denormalize<SchemaOf<O>>
 

@@ -15,7 +15,7 @@ import { receivedPayload } from '../redux/request/receive'
 import type { EntityCacheActions } from '../redux/slice/actions'
 import { serializeError } from '../redux/slice/serializeError'
 import type { EntityCacheState } from '../redux/slice/state'
-import { Delete } from '../schema/Delete'
+import { DeleteEntitySchema } from '../schema/Delete'
 
 /** What storing a result needs from the cache. */
 export interface StoreResultDeps {
@@ -69,7 +69,7 @@ export function storeResult(
   const { endpoint, arg, fetchedAt, date } = result
   const key = endpoint.key(arg)
   const times = { fetchedAt, date, expiresAt: expiresAfter(date, deps.dataExpiryLength) }
-  const deletes = endpoint.schema instanceof Delete
+  const deletes = endpoint.schema instanceof DeleteEntitySchema
   const response = deletes && isEmpty(result.response) ? arg : result.response
   deps.remember(key, endpoint.schema)
   // Outside the try: a cache that is not mounted is a setup error, not a bad result.

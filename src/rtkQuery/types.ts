@@ -5,7 +5,7 @@
  * so the main entry does not depend on `@reduxjs/toolkit/query`.
  */
 import type { Middleware } from '@reduxjs/toolkit'
-import type { Delete } from '../schema/Delete'
+import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 
 /**
@@ -110,7 +110,7 @@ export type ResultData<T> = T extends Date
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md#schemas
  */
 export type SchemaFits<TResult, TSchema> =
-  TSchema extends Delete<any>
+  TSchema extends DeleteEntitySchema<any>
     ? true
     : [RecordData<Denormalize<TSchema>>] extends [ResultData<TResult>]
       ? true
@@ -164,7 +164,7 @@ export type ArgParams<TArg> = [TArg] extends [void]
 
 /** What reading a bridged endpoint from the cache gives: the denormalized schema. */
 export type BridgedData<TSchema, TResult> =
-  TSchema extends Delete<any> ? TResult : Denormalize<TSchema>
+  TSchema extends DeleteEntitySchema<any> ? TResult : Denormalize<TSchema>
 
 /**
  * What `cache.bridgeRtkQuery(api, schemas)` returns.

@@ -16,9 +16,16 @@ import type { SchemaAttribute } from './Polymorphic'
  * @template TDefinition - an Entity class, or a mapping of them
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#all
  */
-export class All<TDefinition = unknown> extends ArraySchema<TDefinition> implements SchemaContract {
+export class AllSchema<TDefinition = unknown>
+  extends ArraySchema<TDefinition>
+  implements SchemaContract
+{
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'All'
+  /** The name messages give this schema. */
+  override get schemaName(): string {
+    return 'schema.All'
+  }
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }

@@ -16,6 +16,10 @@ export class ArraySchema<TDefinition = unknown>
 {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Array' | 'All'
+  /** The name messages give this schema. */
+  get schemaName(): string {
+    return 'schema.Array'
+  }
   /** A response is a list (or an object of records, read as its values). */
   readonly responseShape = 'list'
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {

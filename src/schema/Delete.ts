@@ -16,9 +16,15 @@ import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
  * @template TEntity - the Entity class
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#delete
  */
-export class Delete<TEntity extends EntityClass = EntityClass> implements SchemaContract {
+export class DeleteEntitySchema<
+  TEntity extends EntityClass = EntityClass,
+> implements SchemaContract {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Delete'
+  /** The name messages give this schema. */
+  get schemaName(): string {
+    return 'schema.Delete'
+  }
   readonly schema: TEntity
   /** A response may be the record, or the bare pk of the deleted entity. */
   readonly responseShape = 'object-or-id'

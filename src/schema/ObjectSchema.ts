@@ -17,6 +17,10 @@ export class ObjectSchema<
 > implements SchemaContract {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Object'
+  /** The name messages give this schema. */
+  get schemaName(): string {
+    return 'schema.Object'
+  }
   /** A response for it is an object of members, never a list (see `SchemaContract`). */
   readonly responseShape = 'members'
   schema: TDefinition

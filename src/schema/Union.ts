@@ -15,12 +15,16 @@ import { PolymorphicSchema } from './Polymorphic'
  * @template TDefinition - mapping from discriminator value to Entity
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#union
  */
-export class Union<TDefinition extends Record<string, unknown> = Record<string, unknown>>
+export class UnionSchema<TDefinition extends Record<string, unknown> = Record<string, unknown>>
   extends PolymorphicSchema<TDefinition>
   implements SchemaContract
 {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Union'
+  /** The name messages give this schema. */
+  get schemaName(): string {
+    return 'schema.Union'
+  }
   constructor(definition: TDefinition, schemaAttribute: SchemaAttribute) {
     if (schemaAttribute === undefined || schemaAttribute === null) {
       throw new SchemaDefinitionError(

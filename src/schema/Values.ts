@@ -10,12 +10,16 @@ import { PolymorphicSchema } from './Polymorphic'
  * @template TDefinition - the value schema, or a mapping of them
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#values
  */
-export class Values<TDefinition = unknown>
+export class ValuesSchema<TDefinition = unknown>
   extends PolymorphicSchema<TDefinition>
   implements SchemaContract
 {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Values'
+  /** The name messages give this schema. */
+  get schemaName(): string {
+    return 'schema.Values'
+  }
   constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute)
   }

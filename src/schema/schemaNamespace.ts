@@ -2,13 +2,16 @@
  * The members of the `schema` namespace (`import { schema } from 'rtk-resources'`).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md
  */
-export { All } from './All'
+// Each class is declared under another name and exported under its public one: a member
+// exported under its own name became `declare const X: typeof X` in the bundled declarations
+// (a value only, so `schema.All<typeof Todo>` did not name a type for a consumer).
+export { AllSchema as All } from './All'
 export { ArraySchema as Array } from './ArraySchema'
-export { Delete } from './Delete'
+export { DeleteEntitySchema as Delete } from './Delete'
 export { EntitySchema as Entity } from './EntitySchema'
 export { ObjectSchema as Object } from './ObjectSchema'
-export { Union } from './Union'
-export { Values } from './Values'
+export { UnionSchema as Union } from './Union'
+export { ValuesSchema as Values } from './Values'
 import type { SchemaAttribute as PolymorphicAttribute } from './Polymorphic'
 
 /**

@@ -1,9 +1,9 @@
-import type { All } from './All'
+import type { AllSchema } from './All'
 import type { ArraySchema } from './ArraySchema'
-import type { Delete } from './Delete'
+import type { DeleteEntitySchema } from './Delete'
 import type { ObjectSchema } from './ObjectSchema'
-import type { Union } from './Union'
-import type { Values } from './Values'
+import type { UnionSchema } from './Union'
+import type { ValuesSchema } from './Values'
 
 /**
  * The type a schema reads as: an Entity class reads as its instance, `[S]` as an array, plain
@@ -33,15 +33,15 @@ type CalledConstructor =
 
 /** {@link Denormalize} for schemas that are not functions. */
 type DenormalizeSchema<TSchema> =
-  TSchema extends Delete<infer TEntity>
+  TSchema extends DeleteEntitySchema<infer TEntity>
     ? Denormalize<TEntity> | undefined
-    : TSchema extends All<infer TDefinition>
+    : TSchema extends AllSchema<infer TDefinition>
       ? DenormalizeMember<TDefinition>[]
       : TSchema extends ArraySchema<infer TDefinition>
         ? DenormalizeMember<TDefinition>[]
-        : TSchema extends Values<infer TDefinition>
+        : TSchema extends ValuesSchema<infer TDefinition>
           ? Record<string, DenormalizeMember<TDefinition>>
-          : TSchema extends Union<infer TDefinition>
+          : TSchema extends UnionSchema<infer TDefinition>
             ? Denormalize<TDefinition[keyof TDefinition]>
             : TSchema extends ObjectSchema<infer TDefinition>
               ? DenormalizeObject<TDefinition>
@@ -91,10 +91,13 @@ type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args:
     ? Denormalize<TDefinition[keyof TDefinition]>
     : Denormalize<TDefinition>
 
-/** A plain-object schema, member by member. */
+/**
+ * A plain-object schema, member by member. Intersected with `{}` so that editors show the data
+ * (`{ results: Todo[]; next: string }`), not this alias over the schema.
+ */
 export type DenormalizeObject<TDefinition> = {
   -readonly [K in keyof TDefinition]: Denormalize<TDefinition[K]>
-}
+} & {}
 
 /**
  * The type of `normalize(schema, input).result`: every entity replaced by its primary key,
@@ -115,15 +118,15 @@ type NormalizeValue<TSchema> = TSchema extends DateConstructor
     ? PkReference
     : TSchema extends (abstract new (...args: any[]) => unknown) | ((...args: any[]) => unknown)
       ? unknown
-      : TSchema extends Delete<any>
+      : TSchema extends DeleteEntitySchema<any>
         ? PkReference
-        : TSchema extends Union<infer TDefinition>
+        : TSchema extends UnionSchema<infer TDefinition>
           ? Reference<TDefinition>
-          : TSchema extends All<infer TDefinition>
+          : TSchema extends AllSchema<infer TDefinition>
             ? NormalizeMember<TDefinition>[]
             : TSchema extends ArraySchema<infer TDefinition>
               ? NormalizeMember<TDefinition>[]
-              : TSchema extends Values<infer TDefinition>
+              : TSchema extends ValuesSchema<infer TDefinition>
                 ? Record<string, NormalizeMember<TDefinition>>
                 : TSchema extends ObjectSchema<infer TDefinition>
                   ? NormalizeObject<TDefinition>
@@ -151,7 +154,7 @@ type NormalizeMember<TDefinition> = TDefinition extends abstract new (...args: a
     ? Reference<TDefinition>
     : Normalize<TDefinition>
 
-/** A plain-object schema, member by member. */
+/** A plain-object schema, member by member (shown as the result, see {@link DenormalizeObject}). */
 type NormalizeObject<TDefinition> = {
   -readonly [K in keyof TDefinition]: Normalize<TDefinition[K]>
-}
+} & {}

@@ -54,6 +54,24 @@ describe('url', () => {
     }
   })
 
+  it('an optional param given as undefined is left out of the URL and the key, as an absent one', () => {
+    const braces = new RestEndpoint({ path: '/todos{/:id}' })
+    const mark = new RestEndpoint({ path: '/todos/:id?' })
+    for (const endpoint of [braces, mark]) {
+      expect(endpoint.url({ id: undefined })).toBe('/todos')
+      expect(endpoint.key({ id: undefined })).toBe(endpoint.key({}))
+    }
+    const nested = new RestEndpoint({ path: '/groups{/:group}/todos/:id' })
+    expect(nested.url({ id: 5, group: undefined })).toBe(nested.url({ id: 5 }))
+    expect(nested.key({ id: 5, group: undefined })).toBe(nested.key({ id: 5 }))
+    const list = new RestEndpoint({ path: '/groups{/:group}/todos' })
+    expect(list.url({ group: undefined })).toBe('/groups/todos')
+    // The cursor of paginated('cursor') too: the first page has none.
+    const pages = list.paginated('cursor')
+    expect(pages.url({ group: 'a', cursor: undefined })).toBe('/groups/a/todos')
+    expect(pages.key({ group: 'a', cursor: undefined })).toBe(list.key({ group: 'a' }))
+  })
+
   it('accepts an absolute path template (the origin is not parsed as params)', () => {
     const endpoint = new RestEndpoint({ path: 'http://localhost:3000/todos/:id' })
     expect(endpoint.url({ id: 1 })).toBe('http://localhost:3000/todos/1')

@@ -41,6 +41,21 @@ describe('normalize rejects a top-level response of the wrong type', () => {
     }
   })
 
+  it('names the schema by its public name (schema.All, not its class name)', () => {
+    const named: Array<[string, unknown]> = [
+      ['schema.All', new schema.All(User)],
+      ['schema.Array', new schema.Array(User)],
+      ['schema.Values', new schema.Values(User)],
+      ['schema.Union', new schema.Union({ user: User }, 'type')],
+      ['schema.Delete', new schema.Delete(User)],
+      ['schema.Object', new schema.Object({ user: User })],
+    ]
+    for (const [name, s] of named) {
+      const error = thrown(() => normalize(s, true)) as Error
+      expect(error.message).toContain(`for ${name}, found`)
+    }
+  })
+
   it('says when the string parses as JSON: the body was not parsed', () => {
     const error = thrown(() => normalize(User, '{"id":1}')) as Error
     expect(error.message).toContain('the body was not parsed')

@@ -1,0 +1,165 @@
+/**
+ * What a user sees in the editor: hovers and error messages, through TypeScript's language
+ * service with the options of tests/tsconfig.json ('rtk-resources' mapped to src/). Type tests
+ * (`*.test-d.ts`) check what compiles; these check how it reads.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+
+const root = path.resolve(__dirname, '../..')
+const work = path.join(root, 'test-results', 'editor-view')
+
+function compilerOptions(): ts.CompilerOptions {
+  const configPath = path.join(root, 'tests', 'tsconfig.json')
+  const read = ts.readConfigFile(configPath, ts.sys.readFile)
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath))
+  return { ...parsed.options, noEmit: true }
+}
+
+/** A language service over one file (written to test-results/), and what it shows. */
+function editorOf(name: string, text: string) {
+  fs.mkdirSync(work, { recursive: true })
+  const file = path.join(work, name)
+  fs.writeFileSync(file, text)
+  const options = compilerOptions()
+  const service = ts.createLanguageService({
+    getScriptFileNames: () => [file],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (f) =>
+      fs.existsSync(f) ? ts.ScriptSnapshot.fromString(fs.readFileSync(f, 'utf8')) : undefined,
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  })
+  return {
+    /** The hover text after the `/*^*\/` marker, white space collapsed. */
+    hover(): string {
+      const pos = text.indexOf('/*^*/') + '/*^*/'.length
+      const info = service.getQuickInfoAtPosition(file, pos)
+      return info ? ts.displayPartsToString(info.displayParts).replace(/\s+/g, ' ') : ''
+    },
+    errors() {
+      return service.getSemanticDiagnostics(file).map((d) => ({
+        code: d.code,
+        message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+      }))
+    },
+  }
+}
+
+const setup = `
+import { configureStore } from '@reduxjs/toolkit'
+import {
+  Entity,
+  GQLEndpoint,
+  GQLEntity,
+  RestEndpoint,
+  createEntityCache,
+  normalize,
+  schema,
+} from 'rtk-resources'
+class Todo extends Entity {
+  id = 0
+  title = ''
+  pk() {
+    return this.id
+  }
+  static key = 'Todo'
+}
+class GUser extends GQLEntity {
+  name = ''
+  static key = 'GUser'
+}
+const cache = createEntityCache({ reducerPath: 'data' })
+const controller = cache.controller(configureStore({ reducer: { data: cache.reducer } }))
+void controller
+void RestEndpoint
+void GQLEndpoint
+void Todo
+void GUser
+void normalize
+void schema
+`
+
+describe('a mistaken call names the mistake once', () => {
+  // `new RestEndpoint(...)` and GQLEndpoint operations carried two identical call signatures (a
+  // merged interface's and EndpointBase's), so every wrong call reported TS2769 "No overload
+  // matches this call" with the same explanation twice, and hovers said "(+1 overload)".
+  it.each([
+    [
+      'a RestEndpoint',
+      `const getTodo = new RestEndpoint({ path: '/todos/:id', schema: Todo })
+/*^*/getTodo({ idd: 1 })`,
+    ],
+    [
+      'a GQLEndpoint operation',
+      `const getUser = new GQLEndpoint('/graphql').query<{ id: string }, { user: typeof GUser }>(
+  'query GetUser($id: ID!) { user(id: $id) { id name } }',
+  { user: GUser },
+)
+/*^*/getUser({ idd: '1' })`,
+    ],
+  ])('%s', (_what, call) => {
+    const editor = editorOf('oneCallSignature.ts', `${setup}\n${call}\n`)
+    const errors = editor.errors()
+    expect(errors).toHaveLength(1)
+    expect(errors[0]?.code).not.toBe(2769)
+    expect(errors[0]?.message).toContain("'idd' does not exist")
+    expect(editor.hover()).not.toContain('overload')
+  })
+})
+
+describe('data read through a plain-object schema shows as the data', () => {
+  // It showed as the schema: `DenormalizeObject<{ readonly results: readonly [typeof Todo];
+  // readonly next: "" }>`, where `next: ""` reads as the literal '' (it is `string`).
+  it.each([
+    [
+      'a plain-object schema',
+      `const getPage = new RestEndpoint({ path: '/todos', schema: { results: [Todo], next: '' } })
+export async function load() {
+  const /*^*/page = await controller.fetch(getPage)
+  return page
+}`,
+      'const page: { results: Todo[]; next: string; }',
+    ],
+    [
+      'a nested one',
+      `const getFeed = new RestEndpoint({
+  path: '/feed',
+  schema: { page: { results: [Todo], total: 0 }, pinned: Todo },
+})
+export async function load() {
+  const /*^*/feed = await controller.fetch(getFeed)
+  return feed
+}`,
+      'const feed: { page: { results: Todo[]; total: number; }; pinned: Todo; }',
+    ],
+    [
+      'schema.Object',
+      `const getPage = new RestEndpoint({
+  path: '/todos',
+  schema: new schema.Object({ results: new schema.Array(Todo) }),
+})
+export async function load() {
+  const /*^*/page = await controller.fetch(getPage)
+  return page
+}`,
+      'const page: { results: Todo[]; }',
+    ],
+    [
+      'a normalized result',
+      `export const /*^*/result = normalize({ results: [Todo], next: '' }, {}).result`,
+      'const result: { results: PkReference[]; next: string; }',
+    ],
+  ])('%s', (_what, source, shown) => {
+    const editor = editorOf('plainObjectHover.ts', `${setup}\n${source}\n`)
+    expect(editor.errors()).toEqual([])
+    expect(editor.hover()).toBe(shown)
+  })
+})
