@@ -25,8 +25,8 @@ import type { EntryPatch } from './patch'
 import { changesShape, planPatches, recipesOf } from './patch'
 import type { BridgedResult, StoreResultDeps } from './storeResult'
 import { storeResult } from './storeResult'
-import type { RtkQueries, SyncDeps } from './sync'
-import { namedEntries, syncAll, syncEntry } from './sync'
+import type { FillMatchers, RtkQueries, SyncDeps } from './sync'
+import { filledEntries, namedEntries, syncAll, syncEntry } from './sync'
 import type { RtkQueryApi, RtkQueryBridge } from './types'
 
 /** What a bridge needs from its cache. */
@@ -181,6 +181,13 @@ export function buildRtkQueryBridge(
     return apiState?.queries
   }
 
+  /** The actions that fill entries of bridged endpoints with a response. */
+  const fillMatchers: FillMatchers = {
+    bridged: (name) => names.has(name),
+    fulfilled: (name, action) => api.endpoints[name]?.matchFulfilled(action) === true,
+    upserted: (action) => api.util.upsertQueryEntries?.match(action) === true,
+  }
+
   const syncDepsOf = (store: StoreLike): SyncDeps => ({
     schemaOf: (name) => names.get(name),
     cacheKey,
@@ -204,8 +211,10 @@ export function buildRtkQueryBridge(
     // may have replaced any of them.
     const keys = namedEntries(action)
     if (!keys) return syncAll(runtime.index, queries, syncDeps)
+    const fills = filledEntries(action, queries, fillMatchers)
     for (const key of keys) {
-      syncEntry(runtime.index, queries, key, syncDeps, runtime.patching === key)
+      const how = { sameShape: runtime.patching === key, filledWith: fills.get(key) }
+      syncEntry(runtime.index, queries, key, syncDeps, how)
     }
   }
 

@@ -23,9 +23,10 @@ export interface IndexedEntry {
   readonly cacheKey: string
   /**
    * The cache's results this entry keeps, by request key, each with the function that lets go
-   * of it: every call whose response the entry has held. RTK Query may fill one entry from
+   * of it: every call whose response the entry still shows. RTK Query may fill one entry from
    * several calls (`serializeQueryArgs` with `merge`: pages of one list), and the merged data
-   * still shows the earlier ones.
+   * still shows the earlier ones; a response that replaced the data (no `merge`: a newer
+   * `until` under one identity) lets the earlier calls go.
    */
   readonly retained: Map<string, () => void>
   /** Lets go of every result in {@link retained} (garbage collection may then forget them). */

@@ -4,7 +4,10 @@
  * such as `resetApiState` or a rehydration, every entry) are compared with what was indexed, by
  * the identity of their `data`, and walked again when it changed. Every entry is synced too when
  * a store is created (its preloaded entries) and when `queries` changed past the middleware.
+ * Each entry retains the cache's results of the calls it shows: every call merged into it, only
+ * the newest when a response replaced its data.
  */
+import { jsonEqual } from '../internal/jsonEqual'
 import { isPlainObject } from '../internal/ownKeys'
 import type { EntryIndex, IndexedEntry } from './entryIndex'
 import { recordId } from './entryIndex'
@@ -16,6 +19,19 @@ export interface RtkQueryEntry {
   readonly endpointName?: string
   readonly originalArgs?: unknown
   readonly data?: unknown
+  /** The request whose response RTK Query writes into the entry (the newest it started). */
+  readonly requestId?: string
+}
+
+/** RTK Query's thunk action meta (and an upsert's query description), as filling reads it. */
+interface FillMeta {
+  readonly arg?: {
+    readonly endpointName?: string
+    readonly originalArgs?: unknown
+    readonly queryCacheKey?: unknown
+    readonly type?: string
+  }
+  readonly requestId?: string
 }
 
 /** `state[api.reducerPath].queries`. */
@@ -53,6 +69,66 @@ export function namedEntries(action: unknown): string[] | undefined {
   return undefined
 }
 
+/** Recognises the actions that fill entries of bridged endpoints with a response. */
+export interface FillMatchers {
+  /** True for a bridged endpoint. */
+  bridged(endpointName: string): boolean
+  /** True for a fulfilled query of the endpoint. */
+  fulfilled(endpointName: string, action: unknown): boolean
+  /** True for RTK Query's `upsertQueryEntries`. */
+  upserted(action: unknown): boolean
+}
+
+/** One response an action filled an entry with: the call's `originalArgs` and the response. */
+export interface Fill {
+  readonly arg: unknown
+  /** As it reached RTK Query's reducer (after `transformResponse`). */
+  readonly value: unknown
+  /**
+   * RTK Query wrote it into the entry for sure: an upsert, or the entry's newest request.
+   * Otherwise the response may have been dropped (an older request's) or upserted
+   * (`upsertQueryData` keeps the entry's request id).
+   */
+  readonly written: boolean
+}
+
+/**
+ * The entries of bridged endpoints an action filled with a response, by RTK Query cache key: a
+ * fulfilled query, and upserts. Infinite queries are left out (their data is pages).
+ */
+export function filledEntries(
+  action: unknown,
+  queries: RtkQueries,
+  match: FillMatchers,
+): Map<string, Fill> {
+  const fills = new Map<string, Fill>()
+  const { meta, payload } = action as { meta?: FillMeta; payload?: unknown }
+  const arg = meta?.arg
+  if (arg?.endpointName !== undefined && typeof arg.queryCacheKey === 'string') {
+    if (
+      match.bridged(arg.endpointName) &&
+      arg.type !== 'infinitequery' &&
+      match.fulfilled(arg.endpointName, action)
+    ) {
+      const written = queries[arg.queryCacheKey]?.requestId === meta?.requestId
+      fills.set(arg.queryCacheKey, { arg: arg.originalArgs, value: payload, written })
+    }
+  } else if (match.upserted(action) && Array.isArray(payload)) {
+    for (const item of payload as Array<{ queryDescription?: FillMeta['arg']; value?: unknown }>) {
+      const described = item?.queryDescription
+      if (
+        typeof described?.queryCacheKey === 'string' &&
+        described.endpointName !== undefined &&
+        match.bridged(described.endpointName)
+      ) {
+        const fill = { arg: described.originalArgs, value: item.value, written: true }
+        fills.set(described.queryCacheKey, fill)
+      }
+    }
+  }
+  return fills
+}
+
 /** Where each record sits in an entry's data (none when the data does not fit the schema). */
 function positionsOf(schema: unknown, entry: RtkQueryEntry) {
   let found: Position[]
@@ -79,17 +155,50 @@ function releaseAll(retained: Map<string, () => void>): void {
   retained.clear()
 }
 
+/** Lets go of every result an entry kept but those of `kept`. */
+function releaseOthers(retained: Map<string, () => void>, kept: readonly string[]): void {
+  for (const [key, release] of [...retained]) {
+    if (kept.includes(key)) continue
+    release()
+    retained.delete(key)
+  }
+}
+
+/** What the action being synced did to an entry. */
+export interface SyncHow {
+  /**
+   * The entry's data changed only in record members the bridge patched itself (no item added
+   * or removed), so its positions still hold.
+   */
+  readonly sameShape?: boolean
+  /** The response the action filled the entry with (a fulfilled query, an upsert), if any. */
+  readonly filledWith?: Fill
+}
+
 /**
- * Brings the index of one RTK Query cache key up to date with `queries`. `sameShape` says the
- * entry's data changed only in record members the bridge patched itself (no item added or
- * removed), so its positions still hold.
+ * True when RTK Query's entry shows exactly the response it was just filled with, deep-equal
+ * (RTK Query's structural sharing may keep equal parts of the old data), rather than that
+ * response merged into earlier data (`merge`). The entry then shows nothing of its earlier
+ * calls. Told from the data rather than from the endpoint's `merge` (which RTK Query's api does
+ * not expose): a `merge` that replaces (`(current, next) => next`, or a refresh that starts the
+ * list again) counts as replacing, and so does any data equal to the response, whoever wrote
+ * it: the entry shows only what that response holds.
+ */
+function replacedBy(entry: RtkQueryEntry, response: unknown): boolean {
+  return jsonEqual(entry.data, response)
+}
+
+/**
+ * Brings the index of one RTK Query cache key up to date with `queries`. An entry retains the
+ * cache's result of every call that filled it while its data still shows them (merged pages);
+ * when a response replaced its data, the results of its earlier calls are let go.
  */
 export function syncEntry(
   index: EntryIndex,
   queries: RtkQueries,
   queryCacheKey: string,
   deps: SyncDeps,
-  sameShape = false,
+  how: SyncHow = {},
 ): void {
   const entry = queries[queryCacheKey]
   const indexed = index.get(queryCacheKey)
@@ -101,12 +210,26 @@ export function syncEntry(
   }
   if (indexed && indexed.data === entry.data) return
   const cacheKey = deps.cacheKey(name, entry.originalArgs)
-  if (indexed && sameShape && indexed.cacheKey === cacheKey) {
+  if (indexed && how.sameShape === true && indexed.cacheKey === cacheKey) {
     indexed.data = entry.data
     return
   }
   const retained = indexed?.retained ?? new Map<string, () => void>()
-  if (!retained.has(cacheKey)) retained.set(cacheKey, deps.retain(name, entry.originalArgs))
+  const keep = (key: string, arg: unknown) => {
+    if (!retained.has(key)) retained.set(key, deps.retain(name, arg))
+  }
+  keep(cacheKey, entry.originalArgs)
+  const filled = how.filledWith
+  if (filled !== undefined) {
+    // The call that filled it (its args are the entry's, unless an upsert changed them since).
+    const filledKey = deps.cacheKey(name, filled.arg)
+    if (replacedBy(entry, filled.value)) {
+      keep(filledKey, filled.arg)
+      releaseOthers(retained, [cacheKey, filledKey])
+    } else if (filled.written) {
+      keep(filledKey, filled.arg) // merged into the data
+    }
+  }
   const release = indexed?.release ?? (() => releaseAll(retained))
   const next: IndexedEntry = {
     queryCacheKey,

@@ -292,3 +292,166 @@ it('an entry merged from several calls (serializeQueryArgs + merge) keeps every 
   expect(after.keys.sort()).toEqual([bridge.key('getPaged', 1), bridge.key('getPaged', 2)].sort())
   expect(after.entities.Post).toEqual(['1', '2', '3', '4'])
 })
+
+describe('an entry whose data one call replaced keeps only that call from a sweep', () => {
+  class Point extends Entity {
+    id = ''
+    value = 0
+    pk() {
+      return this.id
+    }
+    static key = 'Point'
+  }
+  interface PointRow {
+    id: string
+    value: number
+  }
+  type PointsArg = { series: string; until: number }
+  /** The five minutes up to `until`, one point a minute. */
+  const pointsUntil = (until: number): PointRow[] =>
+    [4, 3, 2, 1, 0].map((m) => ({ id: `cpu-${until - m}`, value: until - m }))
+  const later = () => Date.now() + 3_600_000
+
+  beforeEach(() => {
+    server.use(
+      http.get(`${BLOG}/points`, ({ request }) =>
+        HttpResponse.json(pointsUntil(Number(new URL(request.url).searchParams.get('until')))),
+      ),
+    )
+  })
+
+  /** A chart's query: one entry per series (`until` left out of it), refetched when it moves. */
+  const makeChart = () => {
+    const api = createApi({
+      reducerPath: 'api',
+      baseQuery: fetchBaseQuery({ baseUrl: BLOG }),
+      endpoints: (build) => ({
+        getPoints: build.query<PointRow[], PointsArg>({
+          query: ({ series, until }) => ({ url: '/points', params: { series, until } }),
+          // The entry holds the response as transformed, not as received.
+          transformResponse: (rows: PointRow[]) => [...rows].reverse(),
+          serializeQueryArgs: ({ queryArgs }) => queryArgs.series,
+          forceRefetch: ({ currentArg, previousArg }) => currentArg?.until !== previousArg?.until,
+        }),
+      }),
+    })
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const bridge = cache.bridgeRtkQuery(api, { getPoints: [Point] })
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer, [cache.reducerPath]: cache.reducer },
+      middleware: (gDM) => gDM().concat(api.middleware, cache.middleware, bridge.middleware),
+    })
+    const shown = () => (store.getState().api.queries.cpu?.data as PointRow[]).map((p) => p.id)
+    return { api, bridge, store, shown, controller: cache.controller(store) }
+  }
+
+  it('a chart refreshed every minute (serializeQueryArgs + forceRefetch): only the newest call stays', async () => {
+    const { api, bridge, store, shown, controller } = makeChart()
+    const minutes = 30
+    // The chart stays mounted and asks for the newest minute each minute (what its hook does
+    // when its arg changes: subscribe with the new, drop the old).
+    let current: { unsubscribe(): void } | undefined
+    for (let minute = 1; minute <= minutes; minute++) {
+      const request = store.dispatch(
+        api.endpoints.getPoints.initiate({ series: 'cpu', until: minute }),
+      )
+      await request
+      current?.unsubscribe()
+      current = request
+      if (minute % 10 === 0) controller.collectGarbage({ now: later() })
+    }
+    expect(Object.keys(store.getState().api.queries)).toEqual(['cpu'])
+    expect(shown()).toEqual(['cpu-30', 'cpu-29', 'cpu-28', 'cpu-27', 'cpu-26'])
+    controller.collectGarbage({ now: later() })
+    // What the entry shows, and nothing of the 29 calls it no longer shows.
+    const newest = bridge.key('getPoints', { series: 'cpu', until: minutes })
+    expect(Object.keys(store.getState().data.results)).toEqual([newest])
+    expect(Object.keys(store.getState().data.entities.Point ?? {}).sort()).toEqual(
+      ['cpu-26', 'cpu-27', 'cpu-28', 'cpu-29', 'cpu-30'].sort(),
+    )
+    current?.unsubscribe()
+    store.dispatch(api.util.resetApiState())
+  })
+
+  it('upserts that replaced the entry let the earlier calls go', async () => {
+    const { api, bridge, store, shown, controller } = makeChart()
+    const key = (until: number) => bridge.key('getPoints', { series: 'cpu', until })
+    const request = store.dispatch(api.endpoints.getPoints.initiate({ series: 'cpu', until: 1 }))
+    await request
+    store.dispatch(
+      api.util.upsertQueryEntries([
+        { endpointName: 'getPoints', arg: { series: 'cpu', until: 9 }, value: pointsUntil(9) },
+      ]),
+    )
+    expect(shown()).toEqual(['cpu-5', 'cpu-6', 'cpu-7', 'cpu-8', 'cpu-9'])
+    expect(controller.collectGarbage({ now: later() }).keys).toEqual([key(1)])
+    // RTK Query keeps the entry's request id through upsertQueryData: counted by its data.
+    await store.dispatch(
+      api.util.upsertQueryData('getPoints', { series: 'cpu', until: 12 }, pointsUntil(12)),
+    )
+    expect(shown()).toEqual(['cpu-8', 'cpu-9', 'cpu-10', 'cpu-11', 'cpu-12'])
+    expect(controller.collectGarbage({ now: later() }).keys).toEqual([key(9)])
+    expect(Object.keys(store.getState().data.results)).toEqual([key(12)])
+    request.unsubscribe()
+    store.dispatch(api.util.resetApiState())
+  })
+
+  it('a merge that starts the list again on page 1 lets the other pages go', async () => {
+    server.use(
+      http.get(`${BLOG}/paged`, ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'))
+        return HttpResponse.json(
+          [2 * page - 1, 2 * page].map((id) => ({
+            id,
+            title: `Post ${id}`,
+            body: '',
+            author: { id: 1, name: 'Ada' },
+          })),
+        )
+      }),
+    )
+    const api = createApi({
+      reducerPath: 'api',
+      baseQuery: fetchBaseQuery({ baseUrl: BLOG }),
+      endpoints: (build) => ({
+        getPaged: build.query<PostRow[], number>({
+          query: (page) => ({ url: '/paged', params: { page } }),
+          serializeQueryArgs: ({ endpointName }) => endpointName,
+          // Infinite scroll that a pull-to-refresh (page 1) starts again.
+          merge: (current, next, { arg }) => (arg === 1 ? next : [...current, ...next]),
+          forceRefetch: ({ currentArg, previousArg }) => currentArg !== previousArg,
+        }),
+      }),
+    })
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const bridge = cache.bridgeRtkQuery(api, { getPaged: [Post] })
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer, [cache.reducerPath]: cache.reducer },
+      middleware: (gDM) => gDM().concat(api.middleware, cache.middleware, bridge.middleware),
+    })
+    const controller = cache.controller(store)
+    const requests: Array<{ unsubscribe(): void }> = []
+    for (const page of [1, 2, 1]) {
+      const request = store.dispatch(api.endpoints.getPaged.initiate(page))
+      await request
+      requests.push(request)
+    }
+    const shown = api.endpoints.getPaged
+      .select(1)(store.getState())
+      .data?.map((p) => p.id)
+    expect(shown).toEqual([1, 2])
+    const sweep = controller.collectGarbage({ now: later() })
+    expect(sweep.keys).toEqual([bridge.key('getPaged', 2)])
+    expect(sweep.entities.Post).toEqual(['3', '4'])
+    expect(
+      bridge
+        .select(
+          'getPaged',
+          1,
+        )(store.getState())
+        ?.map((p) => p.id),
+    ).toEqual([1, 2])
+    for (const request of requests) request.unsubscribe()
+    store.dispatch(api.util.resetApiState())
+  })
+})
