@@ -170,9 +170,9 @@ export interface SyncHow {
    * The entry's data changed only in record members the bridge patched itself (no item added
    * or removed), so its positions still hold.
    */
-  readonly sameShape?: boolean
+  readonly sameShape?: boolean | undefined
   /** The response the action filled the entry with (a fulfilled query, an upsert), if any. */
-  readonly filledWith?: Fill
+  readonly filledWith?: Fill | undefined
 }
 
 /**
