@@ -74,6 +74,7 @@ export class MemoCache {
     const previous = this.token
     this.token = source.token
     const clock = ++this.clock
+    this.tracker.tidy()
     if (previous === undefined || !source.forEachChangeSince) {
       this.tracker.untrust(clock)
       return clock
@@ -146,11 +147,15 @@ export class MemoCache {
 
   /**
    * Drops the memoized instances of these records (forgotten by the cache), in every class.
-   * Whatever held them is rebuilt when next read.
+   * Whatever held them is rebuilt when next read. Nothing in the memo keeps them alive after
+   * this: not the nodes they pointed to, nor the index of reads that found them, or others,
+   * missing (which also drops the entries of these pks that no live node still reads).
    */
   forgetEntities(key: string, pks: readonly string[]): void {
     // A new tick: verdicts given before no longer stand for what held these nodes.
     const clock = ++this.clock
+    const tracker = this.tracker
+    const forgotten: EntityNode[] = []
     for (const entity of this.classes.get(key) ?? []) {
       const nodes = this.entities.get(entity)
       if (!nodes) continue
@@ -158,10 +163,13 @@ export class MemoCache {
         const node = nodes[pk]
         if (!node) continue
         node.record = FORGOTTEN
-        if (this.tracker.enabled) this.tracker.mark(node, clock)
+        if (tracker.enabled) tracker.mark(node, clock)
         delete nodes[pk]
+        forgotten.push(node)
       }
     }
+    if (tracker.enabled) tracker.forget(key, pks, forgotten)
+    for (const node of forgotten) node.release()
   }
 
   /**

@@ -135,6 +135,18 @@ export class EntityNode extends GraphNode {
       (this.reads === NO_READS || super.ownReadsHold(source))
     )
   }
+
+  /**
+   * The cache forgot its record (already {@link FORGOTTEN}, and the node out of its table): it
+   * lets go of its instance and all it points to, so that a holder not yet rebuilt (a result
+   * not read since) keeps only this node. It reads as stale to any holder.
+   */
+  release(): void {
+    this.instance = FORGOTTEN
+    this.deps = NO_DEPS
+    this.reads = NO_READS
+    this.parents = undefined
+  }
 }
 
 /**
