@@ -30,9 +30,15 @@ export interface CallVerdict {
   data: unknown
   /** A fetch is needed before anything can be shown. */
   mustFetch: boolean
-  /** Data is shown, but stale: refetch in the background. */
+  /**
+   * Refetch while the verdict holds: the data shown is stale, or a hard error that expired
+   * beside usable data is still shown (the data may be gone or forbidden) until a refetch lands.
+   */
   shouldRevalidate: boolean
-  /** The error to show instead of data, if any. */
+  /**
+   * The error to show instead of data, if any: one that stands, or a hard one that expired
+   * beside usable data (shown until a refetch replaces it).
+   */
   error: Error | undefined
   /** A request for this key is in flight while there is no data to show (a loading state). */
   waiting: boolean
@@ -108,16 +114,19 @@ function verdictOf(
   const grace = inRenderGrace(call, now, () => meta)
   const usable = grace || isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
-  const error = standing ? reportedError(call, now) : undefined
+  // A hard error (a 404, a 403) beside usable data says the data may be gone or forbidden: once
+  // it expires, readers fetch again, and keep showing it until that refetch lands.
+  const retryHard = usable && !standing && call.error !== undefined && call.errorPolicy === 'hard'
+  const error = standing ? reportedError(call, now) : retryHard ? call.error : undefined
   const data = usable && !error ? call.data : undefined
   const mustFetch = !usable && !error
   const asking = mustFetch && !call.pending
   return {
     data,
     mustFetch,
-    // Stale data beside an error that still stands (a soft one): retried once the error expires.
-    // Data in its grace is not stale for readers.
-    shouldRevalidate: usable && !standing && now > call.expiresAt && !grace,
+    // Stale data (past its grace) is refetched; beside an error that still stands (a soft one)
+    // only once it expires. An expired hard error beside usable data is retried too.
+    shouldRevalidate: usable && !standing && ((now > call.expiresAt && !grace) || retryHard),
     error,
     waiting: call.pending && data === undefined,
     idle: asking && askAgainSince >= 0,
