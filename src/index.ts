@@ -120,5 +120,11 @@ export {
   SetupError,
   UnexpectedResponseError,
   EndpointUpdateError,
+  UnusableResponseError,
 } from './internal/errors'
-export type { ErrorCode, GraphQLErrorEntry, PathParamProblem } from './internal/errors'
+export type {
+  ErrorCode,
+  GraphQLErrorEntry,
+  PathParamProblem,
+  UnusableReason,
+} from './internal/errors'

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'bad-setup'
   | 'unexpected-response'
   | 'bad-update'
+  | 'unusable-response'
 
 /**
  * The `status` of the errors raised while storing a response (a record without a primary key,
@@ -382,6 +383,51 @@ export class EndpointUpdateError extends RtkResourcesError {
     this.name = 'EndpointUpdateError'
     this.key = key
     if (target !== undefined) this.target = target
+  }
+}
+
+/** Why a call's data still cannot be shown after its request succeeded. */
+export type UnusableReason = 'incomplete' | 'missing'
+
+const UNUSABLE_ADVICE: Record<UnusableReason, string> = {
+  incomplete:
+    "A record it needs fails its Entity's validate() when read from the cache. On read, " +
+    'validate() gets the record as stored, where nested entities are their primary keys and ' +
+    'Dates are strings, so a check that passed on the response can fail on every read. Make ' +
+    'validate() accept the stored record (check that a nested member is there, not its ' +
+    'fields), or give the endpoint the Entity class of what it returns.',
+  missing:
+    'Nothing can be read for it: the response was empty, or its record was dropped (a ' +
+    'process() that returned undefined) or deleted by a delete newer than the request. Make ' +
+    'the endpoint return the data its schema describes, or check its process().',
+}
+
+/**
+ * A call's request succeeded, yet its data still cannot be shown: a record it needs fails
+ * `validate` on read, or nothing can be read for it. Asking the server again would bring the
+ * same, so `useSuspense` throws this to the error boundary instead of fetching again and again.
+ * It asks again once the call is invalidated or the store is reset.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#unusable-response
+ */
+export class UnusableResponseError extends RtkResourcesError {
+  /** The request key of the call. */
+  readonly key: string
+  /** Why the data cannot be shown. */
+  readonly reason: UnusableReason
+  /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
+  readonly status: number
+
+  constructor(key: string, reason: UnusableReason) {
+    super(
+      'unusable-response',
+      `The response to ${describeValue(key)} arrived, but its data still cannot be shown. ` +
+        `${UNUSABLE_ADVICE[reason]} Fetching again would bring the same, so it is not asked ` +
+        'for again until the call is invalidated (controller.invalidate) or the store is reset.',
+    )
+    this.name = 'UnusableResponseError'
+    this.status = BAD_RESPONSE_STATUS
+    this.key = key
+    this.reason = reason
   }
 }
 

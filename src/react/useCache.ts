@@ -2,15 +2,18 @@ import { useEffect, useMemo } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import type { Query } from '../redux/read/Query'
-import { usableData } from '../redux/read/usable'
+import { isUsable } from '../redux/read/usable'
+import { getRequestMeta } from '../redux/slice/requests'
 import { useEntityCache } from './context'
+import { inRenderGrace } from './renderGrace'
 
 const selectNothing = () => undefined
 
 /**
  * Reads the call's data from the cache; never fetches. `undefined` when `useSuspense` would not
- * show it: absent, invalidated, incomplete, stale with `invalidIfStale` (or `null` args). Stale
- * data of other endpoints is returned. Re-renders only when what it returns changes.
+ * show it: absent, invalidated, incomplete, stale with `invalidIfStale` (unless its request
+ * brought it less than a second ago), or `null` args. Stale data of other endpoints is returned.
+ * Re-renders only when what it returns changes.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usecache
  */
 export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Query<any, any, any>>(
@@ -36,11 +39,15 @@ export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Qu
     : undefined
   // The data, or `undefined` when not usable: the same reference while that holds, so a change
   // of the call's other parts (pending, an error) does not re-render.
-  const selectShown = useMemo(
-    () =>
-      selectCall ? (root: unknown) => usableData(selectCall(root), Date.now()) : selectNothing,
-    [selectCall],
-  )
+  const selectShown = useMemo(() => {
+    if (!selectCall || key === undefined) return selectNothing
+    return (root: unknown) => {
+      const call = selectCall(root)
+      const now = Date.now()
+      const meta = () => getRequestMeta(cache.selectSlice(root), key)
+      return isUsable(call, now) || inRenderGrace(call, now, meta) ? call.data : undefined
+    }
+  }, [cache, key, selectCall])
   return useSelector(selectShown) as EndpointData<TEndpoint> | undefined
 }
 

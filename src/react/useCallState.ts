@@ -7,25 +7,38 @@
  */
 import { useEffect, useRef } from 'react'
 import { useSelector, useStore } from 'react-redux'
+import type { UnusableReason } from '../internal/errors'
 import type { EndpointInterface } from '../redux/endpointTypes'
+import { ExpiryStatus } from '../redux/read/ExpiryStatus'
 import type { CallState } from '../redux/read/readCall'
 import { isUsable, reportedError } from '../redux/read/usable'
 import { getRequestMeta } from '../redux/slice/requests'
 import type { RequestMeta } from '../redux/slice/state'
 import { useEntityCache } from './context'
+import { inRenderGrace } from './renderGrace'
 
 /** What a reading hook decides about one call. */
 export interface CallVerdict {
   /** False when the args were `null` (inactive: no read, no fetch). */
   active: boolean
   key: string | undefined
-  /** Data fit to show now (`undefined` when missing, invalid, incomplete or too stale). */
+  /**
+   * Data fit to show now (`undefined` when missing, invalid, incomplete or too stale). Data of an
+   * `invalidIfStale` call that its request brought less than a second ago is fit to show even
+   * when its expiry is shorter (see `renderGrace.ts`).
+   */
   data: unknown
   /** A fetch is needed before anything can be shown. */
   mustFetch: boolean
-  /** Data is shown, but stale: refetch in the background. */
+  /**
+   * Refetch while the verdict holds: the data shown is stale, or a hard error that expired
+   * beside usable data is still shown (the data may be gone or forbidden) until a refetch lands.
+   */
   shouldRevalidate: boolean
-  /** The error to show instead of data, if any. */
+  /**
+   * The error to show instead of data, if any: one that stands, or a hard one that expired
+   * beside usable data (shown until a refetch replaces it).
+   */
   error: Error | undefined
   /** A request for this key is in flight while there is no data to show (a loading state). */
   waiting: boolean
@@ -47,6 +60,14 @@ export interface CallVerdict {
    * again when the request starts (React may render only after that request has settled).
    */
   idleRound: number
+  /**
+   * The call's last request succeeded and nothing happened since that asking again could fix
+   * (no invalidation after it, no reset), yet its data cannot be shown: why (`'incomplete'`: a
+   * record it needs fails `validate` on read; `'missing'`: nothing can be read for it).
+   * Fetching again would bring the same: `useSuspense` throws instead of looping. `undefined`
+   * otherwise (stale `invalidIfStale` data is fetched again: a new response can be fresh).
+   */
+  unusable: UnusableReason | undefined
 }
 
 type Verdict = Omit<CallVerdict, 'active' | 'key' | 'idleRound'>
@@ -59,6 +80,7 @@ const NONE: Verdict = {
   waiting: false,
   idle: false,
   idleSince: -1,
+  unusable: undefined,
 }
 
 /**
@@ -74,30 +96,57 @@ function sameVerdict(a: Verdict, b: Verdict): boolean {
     a.error === b.error &&
     a.waiting === b.waiting &&
     a.idle === b.idle &&
-    a.idleSince === b.idleSince
+    a.idleSince === b.idleSince &&
+    a.unusable === b.unusable
   )
 }
 
 /**
- * What to do with a call's state at time `now`; `askAgainSince`: when asking again became useful
- * (see {@link CallVerdict.idleSince}), `-1` when it is not.
+ * What to do with a call's state at time `now`; `meta`: its request meta; `askAgainSince`: when
+ * asking again became useful (see {@link CallVerdict.idleSince}), `-1` when it is not.
  */
-function verdictOf(call: CallState, now: number, askAgainSince: number): Verdict {
-  const usable = isUsable(call, now)
+function verdictOf(
+  call: CallState,
+  meta: RequestMeta | undefined,
+  now: number,
+  askAgainSince: number,
+): Verdict {
+  const grace = inRenderGrace(call, now, () => meta)
+  const usable = grace || isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
-  const error = standing ? reportedError(call, now) : undefined
+  // A hard error (a 404, a 403) beside usable data says the data may be gone or forbidden: once
+  // it expires, readers fetch again, and keep showing it until that refetch lands.
+  const retryHard = usable && !standing && call.error !== undefined && call.errorPolicy === 'hard'
+  const error = standing ? reportedError(call, now) : retryHard ? call.error : undefined
   const data = usable && !error ? call.data : undefined
   const mustFetch = !usable && !error
+  const asking = mustFetch && !call.pending
   return {
     data,
     mustFetch,
-    // Stale data beside an error that still stands (a soft one): retried once the error expires.
-    shouldRevalidate: usable && !standing && now > call.expiresAt,
+    // Stale data (past its grace) is refetched; beside an error that still stands (a soft one)
+    // only once it expires. An expired hard error beside usable data is retried too.
+    shouldRevalidate: usable && !standing && ((now > call.expiresAt && !grace) || retryHard),
     error,
     waiting: call.pending && data === undefined,
-    idle: mustFetch && !call.pending && askAgainSince >= 0,
-    idleSince: mustFetch && !call.pending ? askAgainSince : -1,
+    idle: asking && askAgainSince >= 0,
+    idleSince: asking ? askAgainSince : -1,
+    unusable: asking && askAgainSince < 0 ? unusableReason(call, meta) : undefined,
   }
+}
+
+/**
+ * Why data that must be fetched cannot become usable by fetching again (see
+ * {@link CallVerdict.unusable}): the last request succeeded (an error, expired by now, is
+ * retried), and the data is `Invalid` without an invalidation after that request.
+ */
+function unusableReason(
+  call: CallState,
+  meta: RequestMeta | undefined,
+): UnusableReason | undefined {
+  if (meta === undefined || meta.error !== undefined || meta.fetchedAt === 0) return undefined
+  if (call.expiryStatus !== ExpiryStatus.Invalid || meta.invalidated === true) return undefined
+  return call.incomplete ? 'incomplete' : 'missing'
 }
 
 /**
@@ -121,8 +170,8 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
   const verdict = useSelector((root: unknown): Verdict => {
     if (selectCall === undefined || key === undefined) return NONE
     const slice = cache.selectSlice(root)
-    const since = askAgainSince(getRequestMeta(slice, key), slice.resetAt ?? 0)
-    return verdictOf(selectCall(root), Date.now(), since)
+    const meta = getRequestMeta(slice, key)
+    return verdictOf(selectCall(root), meta, Date.now(), askAgainSince(meta, slice.resetAt ?? 0))
   }, sameVerdict)
   // A new round each time the call becomes idle, or idle for a new reason (a reset made before
   // this component saw its request in flight).

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { fetchFromRender } from '../redux/Controller'
 import { useController } from './context'
@@ -9,9 +10,12 @@ const ignore = () => {}
 /**
  * Returns the call's data, denormalized. Suspends (throws the request's promise) while there is
  * nothing valid to show: missing, invalidated, incomplete (a record failing `validate`), or stale
- * with `invalidIfStale`. Stale data keeps rendering while it refetches in the background. A failed
- * request is thrown to the nearest error boundary. `null` args mean inactive: no fetch,
- * `undefined`.
+ * with `invalidIfStale` (data its request brought less than a second ago is shown, whatever its
+ * expiry). Stale data keeps rendering while it refetches in the background. A failed request is
+ * thrown to the nearest error boundary; a hard error beside data is thrown again after it
+ * expires, while the render fetches the data again. Data still unusable right after its request
+ * succeeded throws `UnusableResponseError` instead of fetching again. `null` args mean inactive:
+ * no fetch, `undefined`.
  *
  * @example
  * ```tsx
@@ -40,8 +44,16 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, key, shouldRevalidate])
   if (!state.active) return undefined
-  if (state.error) throw state.error
+  if (state.error) {
+    // A hard error that expired beside data: shown until the refetch started here lands.
+    if (shouldRevalidate && key !== undefined) {
+      controller[fetchFromRender](endpoint, args).catch(ignore)
+    }
+    throw state.error
+  }
   if (state.mustFetch && key !== undefined) {
+    // Its request succeeded and the data still cannot show: asking again would bring the same.
+    if (state.unusable) throw new UnusableResponseError(key, state.unusable)
     const request = controller[fetchFromRender](endpoint, args)
     request.catch(ignore)
     throw request

@@ -111,7 +111,9 @@ export class Controller {
   /**
    * Fetches only when the stored response is missing, invalid or stale; else resolves to it.
    * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
-   * it resolves to stale data still shown, else rejects with that error.
+   * it resolves to stale data still shown, else rejects with that error. Once a hard error (by
+   * default a 4xx) has expired, it fetches even beside fresh data, as readers do: the data may
+   * be gone or forbidden.
    */
   fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
@@ -129,7 +131,10 @@ export class Controller {
     const now = Date.now()
     // A Query cannot fetch: it answers with what the cache holds (no data: fetch rejects).
     const fresh = typeof endpoint !== 'function' || now <= call.expiresAt
-    if (call.expiryStatus !== ExpiryStatus.Invalid && fresh) {
+    // An expired hard error says the data may be gone or forbidden: asked again, fresh or not.
+    const retryHard =
+      call.error !== undefined && call.errorPolicy === 'hard' && now > call.errorExpiresAt
+    if (call.expiryStatus !== ExpiryStatus.Invalid && fresh && !retryHard) {
       return Promise.resolve(call.data as EndpointData<TEndpoint>)
     }
     // A recent failure stands until errorExpiryLength passes: no retry storm. Stale data that

@@ -13,6 +13,7 @@ import {
   SchemaDefinitionError,
   SetupError,
   UnexpectedResponseError,
+  UnusableResponseError,
 } from 'rtk-resources'
 import { thrown } from '../fixtures/tables'
 
@@ -46,6 +47,22 @@ test.each([
 test('too deep: status 400 too, whichever way it was found', () => {
   expect(new InputTooDeepError(undefined, 1000)).toMatchObject({ code: 'too-deep', status: 400 })
   expect(new InputTooDeepError(new RangeError('stack'))).toMatchObject({ status: 400 })
+})
+
+test('unusable-response: status 400, the key and the reason, a fix per reason', () => {
+  const incomplete = new UnusableResponseError('getBook [{"id":1}]', 'incomplete')
+  const missing = new UnusableResponseError('getBook [{"id":1}]', 'missing')
+  expect(incomplete).toMatchObject({ code: 'unusable-response', status: 400, reason: 'incomplete' })
+  expect(incomplete.message).toContain('getBook')
+  expect(incomplete.message).toContain('validate()')
+  expect(missing.message).toContain('process()')
+  expect(missing.message).toContain('docs/errors.md#unusable-response')
+  expect(JSON.parse(JSON.stringify(missing))).toMatchObject({
+    name: 'UnusableResponseError',
+    key: 'getBook [{"id":1}]',
+    reason: 'missing',
+    status: 400,
+  })
 })
 
 test('errors not about a response have no status', () => {

@@ -2,16 +2,17 @@
  * useDLE and useFetch fetch again when a request settles without making the data usable: the
  * call was invalidated while it was in flight (the mark holds), or the store was reset (its
  * answer is dropped). useSuspense does so on its next render; these hooks must not stay
- * loading with nothing in flight.
+ * loading with nothing in flight. Data that lands and still cannot show for any other reason is
+ * not asked for again by any of them: useSuspense throws UnusableResponseError instead.
  */
 import { act, screen } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { Entity, RestEndpoint } from 'rtk-resources'
-import { useCache, useController, useDLE, useFetch } from 'rtk-resources/react'
+import { Entity, RestEndpoint, UnusableResponseError } from 'rtk-resources'
+import { useCache, useController, useDLE, useFetch, useSuspense } from 'rtk-resources/react'
 import { useEffect } from 'react'
 import { Doc } from '../fixtures/entities'
 import { serveHandlers } from '../mocks/server'
-import { renderWithCache } from './render'
+import { ErrorBoundary, renderWithCache } from './render'
 
 let served = 0
 const server = serveHandlers(
@@ -125,6 +126,47 @@ describe('data that lands and still cannot show is not asked for again (no reque
     renderWithCache(<Reader />)
     await wait(300)
     expect(books).toBe(1)
+  })
+
+  test('useSuspense: one request, then UnusableResponseError at the boundary', async () => {
+    server.use(
+      http.get('http://settle.test/books/:id', ({ params }) => {
+        books += 1
+        return HttpResponse.json({ id: Number(params.id), author: { id: 1 } })
+      }),
+    )
+    jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    const caught: Error[] = []
+    function BookSuspense() {
+      return <p>{useSuspense(getBook, { id: 1 }).id}</p>
+    }
+    const tree = (round: number) => (
+      <ErrorBoundary
+        key={round}
+        fallback={(error) => {
+          caught.push(error)
+          return <p>unusable {round}</p>
+        }}
+      >
+        <BookSuspense />
+      </ErrorBoundary>
+    )
+    const { controller, rerender } = renderWithCache(tree(1))
+    await wait(300)
+    expect(books).toBe(1)
+    expect(screen.getByText('unusable 1')).toBeTruthy()
+    const error = caught[0] as UnusableResponseError
+    expect(error).toBeInstanceOf(UnusableResponseError)
+    expect(error).toMatchObject({ code: 'unusable-response', reason: 'incomplete', status: 400 })
+    expect(error.key).toBe(getBook.key({ id: 1 }))
+    expect(error.message).toContain('validate()')
+    // An invalidation is a reason to ask again: the next reader fetches once more, then stops.
+    act(() => controller.invalidate(getBook, { id: 1 }))
+    rerender(tree(2))
+    await wait(300)
+    expect(books).toBe(2)
+    expect(screen.getByText('unusable 2')).toBeTruthy()
+    jest.restoreAllMocks()
   })
 })
 

@@ -19,13 +19,16 @@ class Rate extends Entity {
   static key = 'ErrorExpiryRate'
 }
 
-/** A rates endpoint (fresh 5 s, errors stand 1 s) that fails with a 503 while `server.down`. */
+/**
+ * A rates endpoint (fresh 5 s, errors stand 1 s) that fails while `server.down`, with a 503
+ * unless `server.status` says otherwise.
+ */
 function ratesEndpoint(options: { invalidIfStale?: boolean } = {}) {
-  const server = { down: false, requests: 0 }
+  const server = { down: false, requests: 0, status: 503 }
   const getRate = new Endpoint(
     async ({ currency }: { currency: string }) => {
       server.requests += 1
-      if (server.down) throw new NetworkError(503, 'Service Unavailable')
+      if (server.down) throw new NetworkError(server.status, 'Service Unavailable')
       return { currency, value: 1.08 }
     },
     {
@@ -185,4 +188,46 @@ test('a meta saved before errorExpiresAt: the error stands until its expiresAt, 
   await controller.fetchIfStale(getRate, EUR)
   expect(server.requests).toBe(2)
   expect(isUsable(cache.selectCall(getRate, EUR)(store.getState()), Date.now())).toBe(true)
+})
+
+test('a hard error beside fresh data: fetchIfStale asks the server again once it expired', async () => {
+  const { store, cache, controller } = makeStore()
+  const { getRate, server } = ratesEndpoint()
+  const call = () => cache.selectCall(getRate, EUR)(store.getState())
+  const rate = await controller.fetch(getRate, EUR)
+  // A refresh says the rate is gone (404: hard); the data itself is still fresh.
+  server.down = true
+  server.status = 404
+  now.mockReturnValue(start + 1_000)
+  await controller.fetch(getRate, EUR).catch(() => undefined)
+  expect(call()).toMatchObject({ expiresAt: start + 5_000, errorPolicy: 'hard' })
+  // While the error stands: no request (no retry storm).
+  await expect(controller.fetchIfStale(getRate, EUR)).resolves.toBe(rate)
+  expect(server.requests).toBe(2)
+  // Expired, beside data still fresh: asked again, as the hooks do.
+  now.mockReturnValue(start + 2_001)
+  await expect(controller.fetchIfStale(getRate, EUR)).rejects.toBeInstanceOf(NetworkError)
+  expect(server.requests).toBe(3)
+  expect(call().errorExpiresAt).toBe(start + 3_001)
+  now.mockReturnValue(start + 3_002)
+  server.down = false
+  await controller.fetchIfStale(getRate, EUR)
+  expect(server.requests).toBe(4)
+  expect(call().error).toBeUndefined()
+  // Answered: fresh again, no request.
+  await controller.fetchIfStale(getRate, EUR)
+  expect(server.requests).toBe(4)
+})
+
+test('a soft error beside fresh data: fetchIfStale keeps answering with the data', async () => {
+  const { store, cache, controller } = makeStore()
+  const { getRate, server } = ratesEndpoint()
+  const rate = await controller.fetch(getRate, EUR)
+  server.down = true
+  now.mockReturnValue(start + 1_000)
+  await controller.fetch(getRate, EUR).catch(() => undefined)
+  expect(cache.selectCall(getRate, EUR)(store.getState()).errorPolicy).toBe('soft')
+  now.mockReturnValue(start + 2_001)
+  await expect(controller.fetchIfStale(getRate, EUR)).resolves.toBe(rate)
+  expect(server.requests).toBe(2)
 })

@@ -1,0 +1,32 @@
+/**
+ * The one-second grace React readers give the data of an `invalidIfStale` call that its request
+ * just brought: an expiry under a second (0, or `NaN`, which counts as 0) makes the data stale
+ * before the render that waited for it can show it, and `useSuspense` would fetch it again and
+ * again. A component that suspends before it first mounts keeps nothing between its renders,
+ * so no render can tell "the data I asked for" from data fetched for another: the grace is
+ * stated in time, as TanStack Query's suspense mode keeps a one-second minimum `staleTime`.
+ */
+import { ExpiryStatus } from '../redux/read/ExpiryStatus'
+import type { CallState } from '../redux/read/readCall'
+import type { RequestMeta } from '../redux/slice/state'
+
+/** How long after it arrived React readers show `invalidIfStale` data whatever its expiry. */
+export const RENDER_GRACE_MS = 1_000
+
+/**
+ * True when the call's data is stale only because its expiry is shorter than the grace: an
+ * `invalidIfStale` call whose last request succeeded at most {@link RENDER_GRACE_MS} ago and
+ * whose data expired by its own expiry length (not by `expireAll`, which sets it to 0, nor
+ * `invalidate`, which makes it `Invalid`). `meta` is read only then.
+ */
+export function inRenderGrace(
+  call: CallState,
+  now: number,
+  meta: () => RequestMeta | undefined,
+): boolean {
+  if (call.expiryStatus !== ExpiryStatus.InvalidIfStale || now <= call.expiresAt) return false
+  if (call.error !== undefined) return false
+  const request = meta()
+  if (request === undefined || request.error !== undefined || !(request.date > 0)) return false
+  return call.expiresAt >= request.date && now <= request.date + RENDER_GRACE_MS
+}

@@ -1,0 +1,121 @@
+/**
+ * `invalidIfStale` with an expiry under a second (0, or `NaN` from an unset environment
+ * variable, which counts as 0): the data is stale before the render that waited for it can show
+ * it. React readers show data its request brought less than a second ago whatever its expiry, so
+ * `useSuspense` shows it instead of fetching again and again; once the second has passed, the
+ * next render fetches again, once.
+ */
+import { act, screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { useState } from 'react'
+import { Entity, RestEndpoint } from 'rtk-resources'
+import { useCache, useController, useDLE, useFetch, useSuspense } from 'rtk-resources/react'
+import { serveHandlers } from '../mocks/server'
+import { renderWithCache } from './render'
+
+const BASE = 'http://grace.test'
+let requests = 0
+serveHandlers(
+  http.get(`${BASE}/rates/:ccy`, ({ params }) => {
+    requests += 1
+    return HttpResponse.json({ ccy: params.ccy, rate: requests })
+  }),
+)
+beforeEach(() => {
+  requests = 0
+})
+afterEach(() => jest.restoreAllMocks())
+
+class Rate extends Entity {
+  ccy = ''
+  rate = 0
+  pk() {
+    return this.ccy
+  }
+  static key = 'GraceRate'
+}
+const rateEndpoint = (dataExpiryLength: number) =>
+  new RestEndpoint({
+    urlPrefix: BASE,
+    path: '/rates/:ccy',
+    schema: Rate,
+    invalidIfStale: true,
+    dataExpiryLength,
+  })
+const EUR = { ccy: 'EUR' }
+const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+
+describe.each([
+  ['0', 0],
+  ['NaN (an unset environment variable)', Number(process.env.RENDER_GRACE_TEST_UNSET)],
+])('expiry %s', (_name, length) => {
+  const getRate = rateEndpoint(length)
+
+  test('useSuspense shows the data its request brought: one request, no loop', async () => {
+    function Quote() {
+      return <p>rate {useSuspense(getRate, EUR).rate}</p>
+    }
+    renderWithCache(<Quote />)
+    expect(await screen.findByText('rate 1')).toBeTruthy()
+    await wait(300)
+    expect(requests).toBe(1)
+    expect(screen.getByText('rate 1')).toBeTruthy()
+  })
+
+  test('useDLE and useFetch + useCache show it too, with one request', async () => {
+    function WithDLE() {
+      const { data, loading } = useDLE(getRate, EUR)
+      return <p>dle {loading ? 'loading' : data?.rate}</p>
+    }
+    function WithFetch() {
+      useFetch(getRate, EUR)
+      return <p>cache {useCache(getRate, EUR)?.rate ?? 'none'}</p>
+    }
+    renderWithCache(
+      <>
+        <WithDLE />
+        <WithFetch />
+      </>,
+    )
+    expect(await screen.findByText('dle 1')).toBeTruthy()
+    expect(await screen.findByText('cache 1')).toBeTruthy()
+    await wait(300)
+    expect(requests).toBe(1)
+  })
+})
+
+test('after the second of grace, the next render suspends and fetches again, once', async () => {
+  const getRate = rateEndpoint(0)
+  let bump!: () => void
+  function Quote() {
+    const [, setCount] = useState(0)
+    bump = () => setCount((c) => c + 1)
+    return <p>rate {useSuspense(getRate, EUR).rate}</p>
+  }
+  renderWithCache(<Quote />)
+  expect(await screen.findByText('rate 1')).toBeTruthy()
+  // Within the second: a render shows the same data.
+  act(() => bump())
+  expect(screen.getByText('rate 1')).toBeTruthy()
+  const realNow = Date.now.bind(Date)
+  jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 1_500)
+  act(() => bump())
+  expect(await screen.findByText('rate 2')).toBeTruthy()
+  await wait(300)
+  expect(requests).toBe(2)
+})
+
+test('the grace never overrides expireAll: the data is fetched again at once', async () => {
+  const getRate = rateEndpoint(0)
+  let controller!: ReturnType<typeof useController>
+  function Quote() {
+    controller = useController()
+    return <p>rate {useSuspense(getRate, EUR).rate}</p>
+  }
+  renderWithCache(<Quote />)
+  expect(await screen.findByText('rate 1')).toBeTruthy()
+  act(() => controller.expireAll({ testKey: () => true }))
+  expect(await screen.findByText('rate 2')).toBeTruthy()
+  await wait(300)
+  expect(requests).toBe(2)
+})
