@@ -45,6 +45,13 @@ export interface CacheCore {
 export const fetchFromRender = Symbol('rtk-resources/fetchFromRender')
 
 /**
+ * @internal True when the call's last request wrote its outcome but the store still shows the
+ * state it showed then, without it (Redux DevTools showing an earlier state): asking again
+ * would write the same where nobody sees it.
+ */
+export const showsEarlierState = Symbol('rtk-resources/showsEarlierState')
+
+/**
  * A call's arguments followed by one more value (a response, an error, a root state). When every
  * argument is optional (`getList`), the arguments may be left out: `(endpoint, state)`.
  */
@@ -293,6 +300,17 @@ export class Controller {
     options: { watch?: boolean } = {},
   ): Promise<unknown> {
     return this.#run(endpoint, args, { fromRender: true, watch: options.watch })
+  }
+
+  [showsEarlierState](endpoint: EndpointInterface, args: readonly unknown[]): boolean {
+    const behind = this.#runtime.shownBehind
+    if (behind.size === 0) return false
+    const key = endpoint.key(...args)
+    const shown = behind.get(key)
+    if (shown === undefined) return false
+    if (shown === this.#core.selectSlice(this.store.getState())) return true
+    behind.delete(key) // the store moved on
+    return false
   }
 
   #run<T>(endpoint: EndpointInterface, args: readonly unknown[], options?: FetchOptions) {

@@ -21,6 +21,7 @@ import { expiresAfter } from './expiry'
 import { failedPayload } from './failure'
 import { writeOptimistic } from './optimistic'
 import { receivedPayload } from './receive'
+import { getRequestMeta } from '../slice/requests'
 
 /** Expiry defaults of a cache. */
 export interface ExpiryDefaults {
@@ -177,6 +178,16 @@ export function buildFetchThunk(deps: FetchDeps) {
       // after that (a hook that found the landed data still invalid, say) starts a new one.
       const finish = () => requests.finish(flight, shareAs)
 
+      // After writing the outcome: does the store show it? Not when DevTools shows an earlier
+      // state (time travel): the slice it shows is noted, and renders wait for the store to
+      // move instead of asking again for what was just written (runtime.shownBehind).
+      const noteShown = () => {
+        const shown = selectSlice(getState())
+        const meta = getRequestMeta(shown, key)
+        if (meta === undefined || meta.fetchedAt < fetchedAt) runtime.shownBehind.set(key, shown)
+        else runtime.shownBehind.delete(key)
+      }
+
       const fail = (error: unknown): never => {
         finish()
         const date = Date.now()
@@ -191,6 +202,7 @@ export function buildFetchThunk(deps: FetchDeps) {
           const times = { date, fetchedAt, expiresAt }
           const policy = options.softErrors ? 'soft' : undefined
           dispatch(actions.failed(failedPayload(endpoint, key, error, times, policy)))
+          noteShown()
         }
         throw error
       }
@@ -211,6 +223,7 @@ export function buildFetchThunk(deps: FetchDeps) {
           : {}
         const times = { date, fetchedAt, expiresAt, ...confirmed }
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
+        noteShown()
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
         const data = readOnce(endpoint, args, getState())

@@ -43,6 +43,12 @@ export class StoreRuntime<TController = unknown> {
    */
   setupFailure: Error | undefined = undefined
   /**
+   * Per key, the slice the store showed right after a request's outcome was written, when it
+   * did not show that outcome (Redux DevTools showing an earlier state). While the store still
+   * shows that slice, a render does not ask again: it waits for the store to move.
+   */
+  readonly shownBehind = new Map<string, unknown>()
+  /**
    * What layers above the cache keep for this store (an RTK Query bridge's index of its
    * entries), by owner: one record per store holds everything that is not state.
    */
