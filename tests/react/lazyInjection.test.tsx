@@ -5,13 +5,14 @@
  */
 import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit'
 import { render, screen } from '@testing-library/react'
-import { Component, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import { createEntityCache } from 'rtk-resources'
 import type { EntityCacheState } from 'rtk-resources'
 import { EntityCacheProvider, useSuspense, useCache } from 'rtk-resources/react'
 import { serveHandlers } from '../mocks/server'
+import { AlertBoundary as Boundary } from './render'
 import { apiHandlers, db, getUser, seedUsers } from './api'
 
 serveHandlers(...apiHandlers)
@@ -19,16 +20,6 @@ beforeEach(() => {
   seedUsers(3)
   db.requests.length = 0
 })
-
-class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  state: { error?: Error } = {}
-  static getDerivedStateFromError(error: Error) {
-    return { error }
-  }
-  render() {
-    return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children
-  }
-}
 
 const shell = createSlice({ name: 'shell', initialState: { open: false }, reducers: {} })
 
@@ -51,22 +42,25 @@ function Cached() {
   return <h1>{user ? user.name : 'nothing yet'}</h1>
 }
 
+/** Renders `ui` in the store, with an alert boundary and a Suspense fallback. */
+function mount({ cache, store }: Pick<ReturnType<typeof setup>, 'cache' | 'store'>, ui: ReactNode) {
+  render(
+    <Provider store={store}>
+      <EntityCacheProvider cache={cache}>
+        <Boundary>
+          <Suspense fallback={<p>loading</p>}>{ui}</Suspense>
+        </Boundary>
+      </EntityCacheProvider>
+    </Provider>,
+  )
+}
+
 test('useSuspense in a route rendered right after the cache is injected', async () => {
   const error = jest.spyOn(console, 'error').mockImplementation(() => {})
   const { cache, rootReducer, store } = setup()
   // The route module: inject, then render.
   rootReducer.inject({ reducerPath: cache.reducerPath, reducer: cache.reducer })
-  render(
-    <Provider store={store}>
-      <EntityCacheProvider cache={cache}>
-        <Boundary>
-          <Suspense fallback={<p>loading</p>}>
-            <Profile />
-          </Suspense>
-        </Boundary>
-      </EntityCacheProvider>
-    </Provider>,
-  )
+  mount({ cache, store }, <Profile />)
   expect(screen.queryByRole('alert')?.textContent ?? '').toBe('')
   expect(await screen.findByText('User 2')).toBeTruthy()
   error.mockRestore()
@@ -76,15 +70,7 @@ test('useCache in a route rendered right after the cache is injected', async () 
   const error = jest.spyOn(console, 'error').mockImplementation(() => {})
   const { cache, rootReducer, store } = setup()
   rootReducer.inject({ reducerPath: cache.reducerPath, reducer: cache.reducer })
-  render(
-    <Provider store={store}>
-      <EntityCacheProvider cache={cache}>
-        <Boundary>
-          <Cached />
-        </Boundary>
-      </EntityCacheProvider>
-    </Provider>,
-  )
+  mount({ cache, store }, <Cached />)
   expect(screen.queryByRole('alert')?.textContent ?? '').toBe('')
   expect(screen.getByText('nothing yet')).toBeTruthy()
   error.mockRestore()
@@ -93,17 +79,7 @@ test('useCache in a route rendered right after the cache is injected', async () 
 test('a reducer that is never mounted: the first request shows the SetupError, no request loop', async () => {
   const error = jest.spyOn(console, 'error').mockImplementation(() => {})
   const { cache, store } = setup() // never injected
-  render(
-    <Provider store={store}>
-      <EntityCacheProvider cache={cache}>
-        <Boundary>
-          <Suspense fallback={<p>loading</p>}>
-            <Profile />
-          </Suspense>
-        </Boundary>
-      </EntityCacheProvider>
-    </Provider>,
-  )
+  mount({ cache, store }, <Profile />)
   const alert = await screen.findByRole('alert')
   expect(alert.textContent).toContain('No entity cache at state.data. Mount cache.reducer')
   await new Promise((resolve) => setTimeout(resolve, 50))

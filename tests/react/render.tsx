@@ -20,6 +20,15 @@ export class ErrorBoundary extends Component<
   }
 }
 
+/** An error boundary that shows the error's message as an alert. */
+export function AlertBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={(error) => <p role="alert">{error.message}</p>}>
+      {children}
+    </ErrorBoundary>
+  )
+}
+
 /** Renders `ui` inside Provider + EntityCacheProvider (+ Suspense, error boundary, StrictMode). */
 export function renderWithCache(
   ui: ReactNode,

@@ -7,12 +7,13 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit'
 import type { StoreEnhancer } from '@reduxjs/toolkit'
 import { act, render, screen } from '@testing-library/react'
-import { Component, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import { createEntityCache } from 'rtk-resources'
 import { EntityCacheProvider, useCache, useSuspense, useFetch } from 'rtk-resources/react'
 import { serveHandlers } from '../mocks/server'
+import { AlertBoundary as Boundary } from './render'
 import { apiHandlers, db, getUser, seedUsers } from './api'
 
 serveHandlers(...apiHandlers)
@@ -21,16 +22,6 @@ beforeEach(() => {
   db.requests.length = 0
 })
 afterEach(() => jest.restoreAllMocks())
-
-class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  state: { error?: Error } = {}
-  static getDerivedStateFromError(error: Error) {
-    return { error }
-  }
-  render() {
-    return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children
-  }
-}
 
 interface DevTools {
   history: unknown[]
