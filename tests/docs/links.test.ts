@@ -123,3 +123,17 @@ describe('docs links', () => {
     expect(broken).toEqual([])
   })
 })
+
+test('the published README resolves its relative links: package.json names the repository they live in', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    repository?: { url?: string }
+    homepage?: string
+    bugs?: { url?: string }
+  }
+  // npm rewrites the README's relative links against `repository`; the same address the
+  // error messages and TSDoc link to.
+  const repo = DOCS_URL.replace(/\/blob\/main\/$/, '')
+  expect(pkg.repository?.url).toBe(`git+${repo}.git`)
+  expect(pkg.homepage).toBe(`${repo}#readme`)
+  expect(pkg.bugs?.url).toBe(`${repo}/issues`)
+})
