@@ -1,3 +1,4 @@
+import { keyOf } from '../redux/read/readableKey'
 import { useEffect, useMemo } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
@@ -23,7 +24,7 @@ export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Qu
   const cache = useEntityCache()
   const store = useStore()
   const active = !(args.length > 0 && args[0] === null)
-  const key = active ? readable.key(...args) : undefined
+  const key = active ? keyOf(readable, args, 'useCache') : undefined
   // While mounted, the call's data (or the Query's tables) is in use: garbage collection keeps it.
   useEffect(
     () =>

@@ -5,6 +5,7 @@
  * the verdict changes: not when a request starts or ends while data shows, nor when a refetch
  * with the same values moves the fetch times.
  */
+import { keyOf } from '../redux/read/readableKey'
 import { useEffect, useRef } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { UnusableReason } from '../internal/errors'
@@ -165,7 +166,7 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
   const cache = useEntityCache()
   const store = useStore()
   const active = !(args.length > 0 && args[0] === null)
-  const key = active ? endpoint.key(...args) : undefined
+  const key = active ? keyOf(endpoint, args, 'The hook') : undefined
   const selectCall = active ? cache.selectCall(endpoint, ...(args as never[])) : undefined
   const verdict = useSelector((root: unknown): Verdict => {
     if (selectCall === undefined || key === undefined) return NONE

@@ -1,3 +1,4 @@
+import { keyOf } from './read/readableKey'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
@@ -127,7 +128,7 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): Promise<EndpointData<TEndpoint>> {
     // A mutation is never answered from the cache.
-    if (endpoint.sideEffect) return this.fetch(endpoint, ...args)
+    if (endpoint?.sideEffect) return this.fetch(endpoint, ...args)
     let call: CallState
     try {
       call = this.#core.selectCall(endpoint, ...args)(this.store.getState())
@@ -163,7 +164,7 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): void {
-    const keys = [endpoint.key(...args)]
+    const keys = [keyOf(endpoint, args, 'controller.invalidate')]
     this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#stamp() }))
   }
 
@@ -204,7 +205,7 @@ export class Controller {
       expiresAt: expiresAfter(date, endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
     }
     const slice = selectSlice(this.store.getState())
-    const key = endpoint.key(...args)
+    const key = keyOf(endpoint, args, 'controller.setResponse')
     remember(key, endpoint.schema)
     this.store.dispatch(
       actions.received(receivedPayload(endpoint, args, key, response, slice, times)),
@@ -221,7 +222,7 @@ export class Controller {
     const date = Date.now()
     const expiresAt = expiresAfter(date, endpoint.errorExpiryLength ?? defaults.errorExpiryLength)
     const times = { date, fetchedAt: this.#stamp(), expiresAt }
-    const key = endpoint.key(...args)
+    const key = keyOf(endpoint, args, 'controller.setError')
     this.store.dispatch(actions.failed(failedPayload(endpoint, key, error, times)))
   }
 
@@ -264,7 +265,7 @@ export class Controller {
     const frequency = endpoint.pollFrequency
     if (!frequency || frequency <= 0) return
     // A poll's failure is soft, as in data-client: it never replaces usable data on screen.
-    this.#runtime.polls.subscribe(endpoint.key(...args), frequency, () => {
+    this.#runtime.polls.subscribe(keyOf(endpoint, args, 'controller.subscribe'), frequency, () => {
       this.#run(endpoint, args, { softErrors: true }).catch(ignore)
     })
   }
@@ -275,7 +276,7 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): void {
     if (!endpoint.pollFrequency || endpoint.pollFrequency <= 0) return
-    this.#runtime.polls.unsubscribe(endpoint.key(...args))
+    this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'))
   }
 
   /**
@@ -305,7 +306,7 @@ export class Controller {
   [showsEarlierState](endpoint: EndpointInterface, args: readonly unknown[]): boolean {
     const behind = this.#runtime.shownBehind
     if (behind.size === 0) return false
-    const key = endpoint.key(...args)
+    const key = keyOf(endpoint, args, 'useSuspense')
     const shown = behind.get(key)
     if (shown === undefined) return false
     if (shown === this.#core.selectSlice(this.store.getState())) return true

@@ -3,6 +3,7 @@
  * action), `retain` for readers, the schemas per key, and automatic sweeps.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/guides/garbage-collection.md
  */
+import { keyOf } from '../read/readableKey'
 import { isDev } from '../../internal/env'
 import type { Readable } from '../read/readCall'
 import type { StoreRuntime } from '../runtime/storeRuntime'
@@ -81,7 +82,7 @@ export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: Col
 
   /** Marks the call's key in use by a reader until the returned function is called. */
   function retain(runtime: StoreRuntime, readable: Readable, args: readonly unknown[]) {
-    const key = readable.key(...args)
+    const key = keyOf(readable, args, 'cache.retain')
     remember(key, readable.schema)
     const release = runtime.retained.retain(key)
     return () => {

@@ -5,6 +5,7 @@
  * {@link SELECTORS_PER_READABLE}), and a selector returns the same reference until something its
  * value depends on changes: a dispatch that touches nothing it reads costs a few identity checks.
  */
+import { assertReadable } from './readableKey'
 import type { EndpointInterface } from '../endpointTypes'
 import { getRequestMeta, getResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
@@ -146,6 +147,7 @@ export function buildSelectors(
 
   /** The selectors of `readable(...args)`: made once per key, kept in an LRU per readable. */
   function selectorsOf(readable: Readable, args: readonly unknown[]): CallSelectors {
+    assertReadable(readable, 'Reading the cache (cache.select, a hook, controller.getResponse)')
     let byKey = registry.get(readable)
     if (!byKey) {
       const made: LruMap<string, CallSelectors> = new LruMap(SELECTORS_PER_READABLE, (evicted) =>
