@@ -1,4 +1,5 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
+import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
 import { holdRequest } from './heldRequests'
@@ -33,9 +34,18 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
     return undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, key, mustFetch, shouldRevalidate, idleRound])
+  // Its request succeeded and the data still cannot show (a record failing `validate` on
+  // read): not loading, since no request will come, but the error `useSuspense` throws. One
+  // object while the reason stands, so an effect that lists it does not run again.
+  const { unusable } = state
+  const unusableError = useMemo(
+    () => (unusable && key !== undefined ? new UnusableResponseError(key, unusable) : undefined),
+    [key, unusable],
+  )
+  const error = state.error ?? unusableError
   return {
     data: state.data as EndpointData<TEndpoint> | undefined,
-    loading: state.active && (mustFetch || waiting) && !state.error,
-    error: state.error,
+    loading: state.active && (mustFetch || waiting) && !error,
+    error,
   }
 }

@@ -105,8 +105,12 @@ describe('data that lands and still cannot show is not asked for again (no reque
     schema: Book,
   })
   function BookDLE() {
-    const { loading } = useDLE(getBook, { id: 1 })
-    return <p>{loading ? 'loading' : 'shown'}</p>
+    const { loading, error } = useDLE(getBook, { id: 1 })
+    return (
+      <p>
+        {loading ? 'loading' : error ? `error ${(error as UnusableResponseError).reason}` : 'shown'}
+      </p>
+    )
   }
   function BookFetch() {
     useFetch(getBook, { id: 1 })
@@ -126,6 +130,19 @@ describe('data that lands and still cannot show is not asked for again (no reque
     renderWithCache(<Reader />)
     await wait(300)
     expect(books).toBe(1)
+  })
+
+  test('useDLE: one request, then the UnusableResponseError, not loading forever', async () => {
+    server.use(
+      http.get('http://settle.test/books/:id', ({ params }) => {
+        books += 1
+        return HttpResponse.json({ id: Number(params.id), author: { id: 1 } })
+      }),
+    )
+    renderWithCache(<BookDLE />)
+    await wait(300)
+    expect(books).toBe(1)
+    expect(screen.getByText('error incomplete')).toBeTruthy()
   })
 
   test('useSuspense: one request, then UnusableResponseError at the boundary', async () => {
