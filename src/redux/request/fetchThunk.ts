@@ -19,7 +19,8 @@ import type { EntityCacheState } from '../slice/state'
 import type { Clock } from './clock'
 import { expiresAfter } from './expiry'
 import { failedPayload } from './failure'
-import { writeOptimistic } from './optimistic'
+import { rebaseOptimistic, writeOptimistic } from './optimistic'
+import type { PendingWrite } from './optimistic'
 import { receivedPayload } from './receive'
 import { getRequestMeta } from '../slice/requests'
 
@@ -140,7 +141,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       }
       remember(key, endpoint.schema)
       const runtime = runtimes.of({ dispatch, getState })
-      const { requests, pageTails } = runtime
+      const { requests, pageTails, optimisticWrites } = runtime
       // Pages of one list share its key; each page is its own request.
       const flightKey = endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
       const shareAs = !endpoint.sideEffect || options.fromRender ? flightKey : undefined
@@ -169,9 +170,18 @@ export function buildFetchThunk(deps: FetchDeps) {
           throw error
         }
         checkMiddleware(runtime)
-        if (endpoint.sideEffect) {
-          writeOptimistic(endpoint, args, key, fetchedAt, deps, { dispatch, getState })
+        if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
+          const write: PendingWrite = { endpoint, args, key, fetchedAt }
+          optimisticWrites.set(writeId(), write)
+          writeOptimistic(write, deps, { dispatch, getState })
         }
+      }
+      const writeId = () => `${fetchedAt} ${key}`
+      /** After the outcome is written: later optimistic writes see the state without this one. */
+      const rebase = () => {
+        if (!optimisticWrites.delete(writeId())) return
+        const pending = optimisticWrites.values() as IterableIterator<PendingWrite>
+        rebaseOptimistic(fetchedAt, pending, { ...deps, reducerPath }, { dispatch, getState })
       }
 
       // A request stops being joinable once its outcome is being written: a caller that asks
@@ -204,6 +214,7 @@ export function buildFetchThunk(deps: FetchDeps) {
           dispatch(actions.failed(failedPayload(endpoint, key, error, times, policy)))
           noteShown()
         }
+        rebase()
         throw error
       }
 
@@ -213,6 +224,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         if (fetchedAt < slice.resetAt) {
           // Answered after resetEntireStore: nothing is written.
           dispatch(actions.settled({ key, fetchedAt }))
+          rebase()
           return response as T
         }
         const date = Date.now()
@@ -224,6 +236,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         const times = { date, fetchedAt, expiresAt, ...confirmed }
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         noteShown()
+        rebase()
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
         const data = readOnce(endpoint, args, getState())

@@ -10,6 +10,8 @@ import type { EndpointInterface, OptimisticSnapshot } from '../endpointTypes'
 import type { RootSelector } from '../read/selectors'
 import type { Readable, ResponseState } from '../read/readCall'
 import type { EntityCacheActions } from '../slice/actions'
+import type { EntityCacheState } from '../slice/state'
+import { jsonEqual } from '../../internal/jsonEqual'
 
 /** What an optimistic write needs from its cache. */
 export interface OptimisticDeps {
@@ -18,18 +20,21 @@ export interface OptimisticDeps {
   selectResponse: (readable: Readable, ...args: readonly unknown[]) => RootSelector<ResponseState>
 }
 
-/** Writes the optimistic layer of a mutation starting at `fetchedAt`, when it has one. */
-export function writeOptimistic(
-  endpoint: EndpointInterface,
-  args: readonly unknown[],
-  key: string,
-  fetchedAt: number,
-  deps: OptimisticDeps,
-  store: { dispatch: Dispatch; getState: () => unknown },
-): void {
-  const { actions, select, selectResponse } = deps
-  if (!endpoint.getOptimisticResponse || endpoint.schema === undefined) return
-  const root = store.getState()
+/** A mutation with an optimistic answer, in flight (its layer can be computed again). */
+export interface PendingWrite {
+  readonly endpoint: EndpointInterface
+  readonly args: readonly unknown[]
+  readonly key: string
+  readonly fetchedAt: number
+}
+
+type StoreLike = { dispatch: Dispatch; getState: () => unknown }
+
+/** The layer `write` shows, computed over the state `root` (`undefined`: none). */
+function layerOf(write: PendingWrite, deps: OptimisticDeps, root: unknown) {
+  const { endpoint, args, key, fetchedAt } = write
+  const { select, selectResponse } = deps
+  if (!endpoint.getOptimisticResponse || endpoint.schema === undefined) return undefined
   const snapshot: OptimisticSnapshot = {
     fetchedAt,
     get: ((readable: Readable, ...readArgs: unknown[]) =>
@@ -37,17 +42,53 @@ export function writeOptimistic(
     getResponse: ((readable: Readable, ...readArgs: unknown[]) =>
       selectResponse(readable, ...readArgs)(root)) as OptimisticSnapshot['getResponse'],
   }
-  let layer: ReturnType<typeof normalize>
   try {
     const value = endpoint.getOptimisticResponse(snapshot, ...args)
     const date = Date.now()
     const times = { fetchedAt, date, expiresAt: date }
     // Against no stored data: the layer holds this write's own change, nothing it did not set.
-    layer = normalize(endpoint.schema, value, args, emptySource, times)
+    const { entities, entitiesMeta } = normalize(endpoint.schema, value, args, emptySource, times)
+    return { key, fetchedAt, entities, entitiesMeta }
   } catch {
     // The endpoint chose not to (or could not) answer optimistically: the request goes on.
-    return
+    return undefined
   }
-  const { entities, entitiesMeta } = layer
-  store.dispatch(actions.optimistic({ key, fetchedAt, entities, entitiesMeta }))
+}
+
+/** Writes the optimistic layer of a mutation starting at `fetchedAt`, when it has one. */
+export function writeOptimistic(write: PendingWrite, deps: OptimisticDeps, store: StoreLike): void {
+  const layer = layerOf(write, deps, store.getState())
+  if (layer) store.dispatch(deps.actions.optimistic(layer))
+}
+
+/**
+ * After a write settled (its layer gone, or replaced by the server's answer), computes again
+ * the layers of the writes that started after it, in start order, each over the state as the
+ * writes before it leave it: a counter's `count + 1` built on a refused increment shows the
+ * count without it, as data-client does. Each changed layer is one `optimistic` action
+ * (replacing the write's layer), so replaying the actions rebuilds the state.
+ */
+export function rebaseOptimistic(
+  settledAt: number,
+  pending: Iterable<PendingWrite>,
+  deps: OptimisticDeps & { reducerPath: string },
+  store: StoreLike,
+): void {
+  const later = [...pending]
+    .filter((write) => write.fetchedAt > settledAt)
+    .sort((a, b) => a.fetchedAt - b.fetchedAt)
+  for (const write of later) {
+    const root = store.getState() as Record<string, unknown>
+    const slice = root[deps.reducerPath] as EntityCacheState | undefined
+    if (!slice) return
+    // What the write saw when it started: the tables and the layers of the writes before it.
+    const before = slice.optimistic.filter((layer) => layer.fetchedAt < write.fetchedAt)
+    const seen = { ...root, [deps.reducerPath]: { ...slice, optimistic: before } }
+    const layer = layerOf(write, deps, seen)
+    const current = slice.optimistic.find(
+      (shown) => shown.key === write.key && shown.fetchedAt === write.fetchedAt,
+    )
+    if (!layer || (current && jsonEqual(current.entities, layer.entities))) continue
+    store.dispatch(deps.actions.optimistic(layer))
+  }
 }

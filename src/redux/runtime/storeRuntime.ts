@@ -49,6 +49,11 @@ export class StoreRuntime<TController = unknown> {
    */
   readonly shownBehind = new Map<string, unknown>()
   /**
+   * Mutations with an optimistic answer in flight, by key and start: when one settles, the
+   * layers of those that started after it are computed again (request/optimistic.ts).
+   */
+  readonly optimisticWrites = new Map<string, unknown>()
+  /**
    * What layers above the cache keep for this store (an RTK Query bridge's index of its
    * entries), by owner: one record per store holds everything that is not state.
    */

@@ -55,7 +55,14 @@ export function requested(state: EntityCacheState, { key, fetchedAt }: RequestSt
 /** A mutation's optimistic write: a layer shown over the tables until its request settles. */
 export function optimistic(state: EntityCacheState, layer: OptimisticLayer) {
   if (layer.fetchedAt < state.resetAt) return state
-  return { ...state, optimistic: [...state.optimistic, layer] }
+  // Layers stay in the order their writes started; a write's layer computed again (after an
+  // earlier write settled) replaces its own.
+  const others = state.optimistic.filter(
+    (shown) => shown.key !== layer.key || shown.fetchedAt !== layer.fetchedAt,
+  )
+  const at = others.findIndex((shown) => shown.fetchedAt > layer.fetchedAt)
+  const layers = at < 0 ? [...others, layer] : [...others.slice(0, at), layer, ...others.slice(at)]
+  return { ...state, optimistic: layers }
 }
 
 /**
