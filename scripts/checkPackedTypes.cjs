@@ -43,6 +43,22 @@ for (const entry of ['index.d.ts', 'index.d.mts', 'react/index.d.ts', 'react/ind
   const renamed = exported.filter((name) => /\$\d+\s+as\s/.test(name)).map((name) => name.trim())
   assert.deepEqual(renamed, [], `dist/${entry} declares public types under renamed names`)
 }
+// ...and no declaration file (chunks included) holds a renamed type at all: hovers show those
+// names too (`SchemaAttribute$1` was one, inside a shared chunk).
+const declarationFiles = (dir) =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
+    const file = path.join(dir, item.name)
+    if (item.isDirectory()) return declarationFiles(file)
+    return /\.d\.m?ts$/.test(item.name) ? [file] : []
+  })
+for (const file of declarationFiles(path.join(installed, 'dist'))) {
+  const names = [...fs.readFileSync(file, 'utf8').matchAll(/\b[A-Za-z_]\w*\$\d+\b/g)]
+  assert.deepEqual(
+    [...new Set(names.map((m) => m[0]))],
+    [],
+    `${path.relative(installed, file)} holds types the declaration bundler renamed`,
+  )
+}
 
 // 3. A consumer using the public names, types included (schema.SchemaAttribute among them, and
 //    every schema.* class in a type position), whose declarations are emitted.

@@ -7,7 +7,7 @@ import type {
   SchemaContract,
 } from '../normalizr/types'
 import { ArraySchema } from './ArraySchema'
-import type { SchemaAttribute } from './Polymorphic'
+import type { MappingAttribute } from './Polymorphic'
 
 /**
  * Every stored entity of a kind (or of each kind in a mapping), read from the tables rather
@@ -26,7 +26,7 @@ export class AllSchema<TDefinition = unknown>
   override get schemaName(): string {
     return 'schema.All'
   }
-  constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
+  constructor(definition: TDefinition, schemaAttribute?: MappingAttribute) {
     super(definition, schemaAttribute)
   }
 

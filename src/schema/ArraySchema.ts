@@ -1,6 +1,6 @@
 import { denormalizeItems, normalizeItems } from '../normalizr/shorthand'
 import type { DenormalizeContext, NormalizeContext, SchemaContract } from '../normalizr/types'
-import type { SchemaAttribute } from './Polymorphic'
+import type { MappingAttribute } from './Polymorphic'
 import { PolymorphicSchema } from './Polymorphic'
 
 /**
@@ -22,7 +22,7 @@ export class ArraySchema<TDefinition = unknown>
   }
   /** A response is a list (or an object of records, read as its values). */
   readonly responseShape = 'list'
-  constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
+  constructor(definition: TDefinition, schemaAttribute?: MappingAttribute) {
     super(definition, schemaAttribute)
   }
 

@@ -9,7 +9,7 @@ import { isUnionReference } from './primaryKey'
  * Which member of a mapping an item belongs to: the name of a field, or a function of the item,
  * its parent and its key in the parent.
  */
-export type SchemaAttribute =
+export type MappingAttribute =
   string | ((value: any, parent: any, key: string | undefined) => string)
 
 /** Schema attribute values already warned about, per schema. */
@@ -31,7 +31,7 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
   protected readonly getAttribute:
     ((value: any, parent: any, key: string | undefined) => unknown) | undefined
 
-  constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
+  constructor(definition: TDefinition, schemaAttribute?: MappingAttribute) {
     if (typeof schemaAttribute === 'string') {
       const field = schemaAttribute
       this.getAttribute = (value) => (isPlainObject(value) ? getOwn(value, field) : undefined)

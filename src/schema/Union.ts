@@ -6,7 +6,7 @@ import type {
   QueryContext,
   SchemaContract,
 } from '../normalizr/types'
-import type { SchemaAttribute } from './Polymorphic'
+import type { MappingAttribute } from './Polymorphic'
 import { PolymorphicSchema } from './Polymorphic'
 
 /**
@@ -25,7 +25,7 @@ export class UnionSchema<TDefinition extends Record<string, unknown> = Record<st
   get schemaName(): string {
     return 'schema.Union'
   }
-  constructor(definition: TDefinition, schemaAttribute: SchemaAttribute) {
+  constructor(definition: TDefinition, schemaAttribute: MappingAttribute) {
     if (schemaAttribute === undefined || schemaAttribute === null) {
       throw new SchemaDefinitionError(
         'schema.Union needs a schema attribute: new schema.Union({ a: A, b: B }, "type").',

@@ -1,7 +1,7 @@
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import type { DenormalizeContext, NormalizeContext, SchemaContract } from '../normalizr/types'
 import { INVALID } from '../normalizr/types'
-import type { SchemaAttribute } from './Polymorphic'
+import type { MappingAttribute } from './Polymorphic'
 import { PolymorphicSchema } from './Polymorphic'
 
 /**
@@ -20,7 +20,7 @@ export class ValuesSchema<TDefinition = unknown>
   get schemaName(): string {
     return 'schema.Values'
   }
-  constructor(definition: TDefinition, schemaAttribute?: SchemaAttribute) {
+  constructor(definition: TDefinition, schemaAttribute?: MappingAttribute) {
     super(definition, schemaAttribute)
   }
 

@@ -12,7 +12,7 @@ export { EntitySchema as Entity } from './EntitySchema'
 export { ObjectSchema as Object } from './ObjectSchema'
 export { UnionSchema as Union } from './Union'
 export { ValuesSchema as Values } from './Values'
-import type { SchemaAttribute as PolymorphicAttribute } from './Polymorphic'
+import type { MappingAttribute } from './Polymorphic'
 
 /**
  * Which member of a mapping an item belongs to: a field name, or a function of the item, its
@@ -20,4 +20,4 @@ import type { SchemaAttribute as PolymorphicAttribute } from './Polymorphic'
  * namespace does not survive the declaration bundler.)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md
  */
-export type SchemaAttribute = PolymorphicAttribute
+export type SchemaAttribute = MappingAttribute
