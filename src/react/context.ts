@@ -2,8 +2,8 @@ import { createContext, useContext } from 'react'
 import { useStore } from 'react-redux'
 import { SetupError } from '../internal/errors'
 import type { Controller } from '../redux/Controller'
+import { setupFailure } from '../redux/Controller'
 import type { SliceCache } from '../redux/createEntityCache'
-import { internalsOf } from '../redux/createEntityCache'
 
 /** Which cache the hooks read (set by `EntityCacheProvider`). */
 export const EntityCacheContext = createContext<SliceCache | null>(null)
@@ -35,9 +35,10 @@ export function useEntityCache(): SliceCache {
 export function useController(): Controller {
   const cache = useEntityCache()
   const store = useStore()
+  const controller = cache.controller(store)
   // A request of this store found no slice after its action (the reducer is not mounted): the
   // error boundary shows why, rather than the hooks asking again on every render.
-  const failure = internalsOf(cache).runtimeOf(store).setupFailure
+  const failure = controller[setupFailure]
   if (failure) throw failure
-  return cache.controller(store)
+  return controller
 }

@@ -1,30 +1,12 @@
 import { useEffect } from 'react'
 import { useStore } from 'react-redux'
-import type { Store } from '@reduxjs/toolkit'
 import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
-import { fetchFromRender, showsEarlierState } from '../redux/Controller'
+import { fetchFromRender, nextStoreChange, showsEarlierState } from '../redux/Controller'
 import { useController } from './context'
 import { useCallState } from './useCallState'
 
 const ignore = () => {}
-
-const nextChanges = new WeakMap<object, Promise<void>>()
-/** Resolves at the store's next change (one subscription per store, however many wait). */
-function nextChange(store: Store): Promise<void> {
-  let next = nextChanges.get(store)
-  if (!next) {
-    next = new Promise<void>((resolve) => {
-      const unsubscribe = store.subscribe(() => {
-        unsubscribe()
-        nextChanges.delete(store)
-        resolve()
-      })
-    })
-    nextChanges.set(store, next)
-  }
-  return next
-}
 
 /**
  * Returns the call's data, denormalized. Suspends (throws the request's promise) while there is
@@ -76,7 +58,8 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
     if (state.unusable) throw new UnusableResponseError(key, state.unusable)
     // DevTools shows an earlier state: what was fetched landed after it; wait for the store to
     // move (a jump back to the present) instead of asking again on every retry.
-    if (controller[showsEarlierState](endpoint, args)) throw nextChange(store)
+    if (controller[showsEarlierState](endpoint, args))
+      throw controller[nextStoreChange](store.subscribe)
     const request = controller[fetchFromRender](endpoint, args)
     request.catch(ignore)
     throw request

@@ -1,4 +1,4 @@
-import { keyOf } from './read/readableKey'
+import { assertReadable, keyOf } from './read/readableKey'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
@@ -51,6 +51,18 @@ export const fetchFromRender = Symbol('rtk-resources/fetchFromRender')
  * would write the same where nobody sees it.
  */
 export const showsEarlierState = Symbol('rtk-resources/showsEarlierState')
+
+/**
+ * @internal Resolves at the store's next change (`subscribe` is the store's own): one
+ * subscription per store, however many renders wait on it.
+ */
+export const nextStoreChange = Symbol('rtk-resources/nextStoreChange')
+
+/**
+ * @internal The SetupError a request of this store met (its reducer is not mounted), which the
+ * hooks throw instead of asking again; `undefined` once a request finds the slice.
+ */
+export const setupFailure = Symbol('rtk-resources/setupFailure')
 
 /**
  * A call's arguments followed by one more value (a response, an error, a root state). When every
@@ -127,8 +139,13 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): Promise<EndpointData<TEndpoint>> {
+    try {
+      assertReadable(endpoint, 'controller.fetchIfStale')
+    } catch (error) {
+      return Promise.reject(error)
+    }
     // A mutation is never answered from the cache.
-    if (endpoint?.sideEffect) return this.fetch(endpoint, ...args)
+    if (endpoint.sideEffect) return this.fetch(endpoint, ...args)
     let call: CallState
     try {
       call = this.#core.selectCall(endpoint, ...args)(this.store.getState())
@@ -301,6 +318,22 @@ export class Controller {
     options: { watch?: boolean } = {},
   ): Promise<unknown> {
     return this.#run(endpoint, args, { fromRender: true, watch: options.watch })
+  }
+
+  get [setupFailure](): Error | undefined {
+    return this.#runtime.setupFailure
+  }
+
+  [nextStoreChange](subscribe: (listener: () => void) => () => void): Promise<void> {
+    const runtime = this.#runtime
+    runtime.nextChange ??= new Promise<void>((resolve) => {
+      const unsubscribe = subscribe(() => {
+        unsubscribe()
+        runtime.nextChange = undefined
+        resolve()
+      })
+    })
+    return runtime.nextChange
   }
 
   [showsEarlierState](endpoint: EndpointInterface, args: readonly unknown[]): boolean {

@@ -13,14 +13,13 @@ import type { EndpointInterface } from '../endpointTypes'
 import type { Readable, ResponseState } from '../read/readCall'
 import type { RootSelector } from '../read/selectors'
 import type { Flight } from '../runtime/inFlight'
-import type { StoreLike, StoreRuntime } from '../runtime/storeRuntime'
+import type { PendingWrite, StoreLike, StoreRuntime } from '../runtime/storeRuntime'
 import type { EntityCacheActions } from '../slice/actions'
 import type { EntityCacheState } from '../slice/state'
 import type { Clock } from './clock'
 import { expiresAfter } from './expiry'
 import { failedPayload } from './failure'
 import { rebaseOptimistic, writeOptimistic } from './optimistic'
-import type { PendingWrite } from './optimistic'
 import { receivedPayload } from './receive'
 import { getRequestMeta } from '../slice/requests'
 
@@ -180,7 +179,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       /** After the outcome is written: later optimistic writes see the state without this one. */
       const rebase = () => {
         if (!optimisticWrites.delete(writeId())) return
-        const pending = optimisticWrites.values() as IterableIterator<PendingWrite>
+        const pending = optimisticWrites.values()
         rebaseOptimistic(fetchedAt, pending, { ...deps, reducerPath }, { dispatch, getState })
       }
 

@@ -6,11 +6,12 @@
 import type { Dispatch } from '@reduxjs/toolkit'
 import { normalize } from '../../normalizr/normalize'
 import { emptySource } from '../../normalizr/plainSource'
-import type { EndpointInterface, OptimisticSnapshot } from '../endpointTypes'
+import type { OptimisticSnapshot } from '../endpointTypes'
 import type { RootSelector } from '../read/selectors'
 import type { Readable, ResponseState } from '../read/readCall'
 import type { EntityCacheActions } from '../slice/actions'
 import type { EntityCacheState } from '../slice/state'
+import type { PendingWrite } from '../runtime/storeRuntime'
 import { jsonEqual } from '../../internal/jsonEqual'
 
 /** What an optimistic write needs from its cache. */
@@ -18,14 +19,6 @@ export interface OptimisticDeps {
   actions: EntityCacheActions
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
   selectResponse: (readable: Readable, ...args: readonly unknown[]) => RootSelector<ResponseState>
-}
-
-/** A mutation with an optimistic answer, in flight (its layer can be computed again). */
-export interface PendingWrite {
-  readonly endpoint: EndpointInterface
-  readonly args: readonly unknown[]
-  readonly key: string
-  readonly fetchedAt: number
 }
 
 type StoreLike = { dispatch: Dispatch; getState: () => unknown }

@@ -6,6 +6,7 @@
  */
 import type { Dispatch } from '@reduxjs/toolkit'
 import type { ReadLane } from '../read/readLanes'
+import type { EndpointInterface } from '../endpointTypes'
 import { InFlightRequests } from './inFlight'
 import { Polls } from './polls'
 import { RetainedKeys } from './retained'
@@ -14,6 +15,14 @@ import { RetainedKeys } from './retained'
 export interface StoreLike {
   dispatch: Dispatch
   getState: () => unknown
+}
+
+/** A mutation with an optimistic answer, in flight (its layer can be computed again). */
+export interface PendingWrite {
+  readonly endpoint: EndpointInterface
+  readonly args: readonly unknown[]
+  readonly key: string
+  readonly fetchedAt: number
 }
 
 /**
@@ -43,6 +52,11 @@ export class StoreRuntime<TController = unknown> {
    */
   setupFailure: Error | undefined = undefined
   /**
+   * Resolves at the store's next change, for renders waiting on it (one subscription however
+   * many wait; see `useSuspense` while DevTools show an earlier state).
+   */
+  nextChange: Promise<void> | undefined = undefined
+  /**
    * Per key, the slice the store showed right after a request's outcome was written, when it
    * did not show that outcome (Redux DevTools showing an earlier state). While the store still
    * shows that slice, a render does not ask again: it waits for the store to move.
@@ -52,7 +66,7 @@ export class StoreRuntime<TController = unknown> {
    * Mutations with an optimistic answer in flight, by key and start: when one settles, the
    * layers of those that started after it are computed again (request/optimistic.ts).
    */
-  readonly optimisticWrites = new Map<string, unknown>()
+  readonly optimisticWrites = new Map<string, PendingWrite>()
   /**
    * What layers above the cache keep for this store (an RTK Query bridge's index of its
    * entries), by owner: one record per store holds everything that is not state.
