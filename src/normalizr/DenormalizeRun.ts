@@ -28,6 +28,7 @@ import type {
   EntitySchemaContract,
   EntitySource,
   MemberReader,
+  RequiredMember,
 } from './types'
 import { INVALID } from './types'
 
@@ -71,6 +72,14 @@ function planOf(entity: EntitySchemaContract): EntityReadPlan {
   }
 }
 
+/** What one run learned of records with required members (see `lacksRequired`). */
+class RequiredWalks {
+  readonly lacking = new Set<EntityRecord>()
+  readonly complete = new Set<EntityRecord>()
+  /** The tables met on walks that found a lacking record. */
+  readonly lackingKeys = new Set<string>()
+}
+
 export class DenormalizeRun implements DenormalizeContext, MemberReader {
   /** The node whose value is being built (its deps are collected in `scratch`). */
   private owner: GraphNode | undefined
@@ -88,6 +97,8 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
   private lastPlan: EntityReadPlan | undefined
   /** The same for every class this run read (members alternate classes: Issue, User, Label). */
   private readonly classes = new Map<EntitySchemaContract, ClassInRun>()
+  /** What this run learned of required members (made on the first record that has some). */
+  private required: RequiredWalks | undefined = undefined
   readonly unvisit = (schema: unknown, input: unknown): unknown => this.visit(schema, input)
   readonly unvisitMember = (schema: unknown, input: unknown): unknown => {
     const value = this.visit(schema, input)
@@ -187,20 +198,24 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
     return out
   }
 
+  /** What this run keeps for `entity`'s class, made on its first read. */
+  private classOf(entity: EntitySchemaContract): ClassInRun {
+    let known = this.classes.get(entity)
+    if (known === undefined) {
+      known = {
+        nodes: this.memo.entityNodes(entity),
+        hasMembers: hasSchemaMembers(entity.schema),
+        read: idReaderOf(this.source, entity.key),
+        plan: planOf(entity),
+      }
+      this.classes.set(entity, known)
+    }
+    return known
+  }
+
   private nodesOf(entity: EntitySchemaContract): NodeTable {
     if (entity !== this.lastEntity) {
-      let known = this.classes.get(entity)
-      if (known === undefined) {
-        const key = entity.key
-        const source = this.source
-        known = {
-          nodes: this.memo.entityNodes(entity),
-          hasMembers: hasSchemaMembers(entity.schema),
-          read: idReaderOf(source, key),
-          plan: planOf(entity),
-        }
-        this.classes.set(entity, known)
-      }
+      const known = this.classOf(entity)
       this.lastEntity = entity
       this.lastNodes = known.nodes
       this.lastHasMembers = known.hasMembers
@@ -234,6 +249,10 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
       return undefined
     }
     const plan = this.lastPlan as EntityReadPlan
+    if (plan.required !== undefined && this.lacksRequired(plan.required, record)) {
+      this.owner?.addRead(new RecordDep(entity.key, String(id), record))
+      return INVALID
+    }
     const instance = plan.create(record) as Record<string, unknown> | undefined
     if (!instance) {
       this.owner?.addRead(new RecordDep(entity.key, String(id), record))
@@ -258,6 +277,82 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
     if (this.lastHasMembers) this.queue.push(target, previous, plan)
     this.addDep(target)
     return instance
+  }
+
+  /**
+   * True when a required member of `record` (see {@link RequiredMember}) names a deleted or
+   * invalid record, or one whose own required members do. Only records are looked at (none is
+   * built), depth first with a stack of its own (a 10k-long chain cannot overflow the call
+   * stack), and what is learned is kept for the rest of the run: every record on the way to a
+   * lacking one lacks too, and when a walk finds nothing lacking, every record it met is complete.
+   * When true, the owner is read again once a table met on a lacking walk changes; when false,
+   * the member nodes built next carry the deps.
+   */
+  private lacksRequired(required: readonly RequiredMember[], record: EntityRecord): boolean {
+    const found = this.required ?? (this.required = new RequiredWalks())
+    const lacks = found.lacking.has(record)
+      ? true
+      : found.complete.has(record)
+        ? false
+        : this.walkRequired(found, required, record)
+    if (lacks && this.owner !== undefined) {
+      for (const key of found.lackingKeys) {
+        this.owner.addRead(new TableDep(key, this.source.getTable(key)))
+      }
+    }
+    return lacks
+  }
+
+  private walkRequired(
+    found: RequiredWalks,
+    required: readonly RequiredMember[],
+    record: EntityRecord,
+  ): boolean {
+    const path: EntityRecord[] = [record]
+    const lists: (readonly RequiredMember[])[] = [required]
+    const cursors: number[] = [0]
+    const met = new Set<EntityRecord>([record])
+    const keys = new Set<string>()
+    while (path.length > 0) {
+      const top = path.length - 1
+      const members = lists[top] as readonly RequiredMember[]
+      const index = cursors[top] as number
+      if (index === members.length) {
+        path.pop()
+        lists.pop()
+        cursors.pop()
+        continue
+      }
+      cursors[top] = index + 1
+      const { member, entity } = members[index] as RequiredMember
+      const id = (path[top] as EntityRecord)[member]
+      // Absent, or held inline: nothing stored that could be deleted.
+      if (typeof id !== 'string' && typeof id !== 'number') continue
+      keys.add(entity.key)
+      const known = this.classOf(entity)
+      const next = known.read(id)
+      let lacks = false
+      if (next === undefined) {
+        lacks = this.source.getMeta(entity.key, String(id))?.deleted === true
+      } else if (found.lacking.has(next)) {
+        lacks = true
+      } else if (!met.has(next) && !found.complete.has(next)) {
+        met.add(next)
+        if (!known.plan.create(next)) lacks = true
+        else if (known.plan.required !== undefined) {
+          path.push(next)
+          lists.push(known.plan.required)
+          cursors.push(0)
+        }
+      }
+      if (lacks) {
+        for (const holder of path) found.lacking.add(holder)
+        for (const key of keys) found.lackingKeys.add(key)
+        return true
+      }
+    }
+    for (const record of met) found.complete.add(record)
+    return false
   }
 
   /** A record held inline (not normalized): built without memo. */

@@ -7,12 +7,16 @@ import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { DenormalizeContext, NormalizeContext, QueryContext } from './types'
 import { INVALID } from './types'
 
-/** The item schema of a `[S]` shorthand. */
+/**
+ * The item schema of a `[S]` shorthand; `[]` is a list whose items pass through as they are
+ * (`undefined`), as in data-client.
+ */
 export function itemSchemaOf(shorthand: readonly unknown[]): unknown {
-  if (shorthand.length !== 1) {
+  if (shorthand.length > 1) {
     throw new SchemaDefinitionError(
-      `An array schema must hold exactly one item schema, like [User]; got ${shorthand.length}. ` +
-        'For several kinds of items use new schema.Array({ a: A, b: B }, "type").',
+      `An array schema holds one item schema, like [User] (or none: [] keeps the items as they ` +
+        `are); got ${shorthand.length}. For several kinds of items use ` +
+        'new schema.Array({ a: A, b: B }, "type").',
     )
   }
   return shorthand[0]

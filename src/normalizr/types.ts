@@ -193,6 +193,22 @@ export interface EntitySchemaContract {
 export interface EntityReadPlan {
   create(record: EntityRecord): object | undefined
   fields(instance: Record<string, unknown>, record: EntityRecord, read: MemberReader): void
+  /**
+   * Optional. The entity members the class cannot do without (see {@link RequiredMember}): a
+   * record whose required member is deleted or invalid reads as invalid itself.
+   */
+  readonly required?: readonly RequiredMember[]
+}
+
+/**
+ * A member whose schema is an entity class and whose field default is truthy
+ * (`author = Author.fromJS()`), as data-client decides it: when the entity it names is deleted
+ * or fails `validate`, the record holding it is invalid too (a list leaves it out, `useSuspense`
+ * fetches). A member that is absent, or names a record not in the cache, does not count.
+ */
+export interface RequiredMember {
+  readonly member: string
+  readonly entity: EntitySchemaContract
 }
 
 /**

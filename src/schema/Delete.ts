@@ -1,3 +1,6 @@
+import { describeValue } from '../internal/describe'
+import { SchemaDefinitionError } from '../internal/errors'
+import { isEntitySchema } from '../normalizr/isEntity'
 import type {
   DenormalizeContext,
   EntitySchemaContract,
@@ -30,6 +33,12 @@ export class DeleteEntitySchema<
   readonly responseShape = 'object-or-id'
 
   constructor(entity: TEntity) {
+    if (!isEntitySchema(entity)) {
+      throw new SchemaDefinitionError(
+        `schema.Delete takes an Entity class, like new schema.Delete(User); got ` +
+          `${describeValue(entity)}.`,
+      )
+    }
     this.schema = entity
   }
 

@@ -9,6 +9,7 @@ import type {
   EntitySchemaContract,
   NormalizeContext,
   QueryContext,
+  RequiredMember,
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
 import { assignSettable } from './settableMembers'
@@ -77,6 +78,26 @@ function memberKindOf(schema: unknown): number {
     return ENTITY_LIST
   }
   return ANY
+}
+
+/**
+ * The entity members of `cls` whose field default is truthy (see {@link RequiredMember}), read
+ * from an instance made without props, as data-client reads its defaults. A class whose
+ * constructor needs props has none.
+ */
+function requiredMembersOf(cls: typeof Entity): RequiredMember[] {
+  const schema = cls.schema
+  const members = Object.keys(schema).filter((member) => isEntitySchema(schema[member]))
+  if (members.length === 0) return []
+  let defaults: Record<string, unknown>
+  try {
+    defaults = new (cls as unknown as new () => Record<string, unknown>)()
+  } catch {
+    return []
+  }
+  return members
+    .filter((member) => Boolean(getOwn(defaults, member)))
+    .map((member) => ({ member, entity: schema[member] as EntitySchemaContract }))
 }
 
 /**
@@ -309,7 +330,9 @@ export abstract class Entity {
    * members) is looked up here once (a read builds thousands of records, of many classes).
    */
   static readPlan(): EntityReadPlan {
-    return { create: createOf(this), fields: fieldsOf(this) }
+    const required = requiredMembersOf(this)
+    const plan = { create: createOf(this), fields: fieldsOf(this) }
+    return required.length === 0 ? plan : { ...plan, required }
   }
 
   /** @internal Engine hook: stores one record and returns its pk. */

@@ -80,6 +80,9 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     ctx: NormalizeContext,
   ): unknown {
     if (this.getAttribute === undefined) return ctx.visit(this.schema, value, parent, key)
+    // An empty item (`null` in a list, `0`) has no schema attribute to ask: kept as it is, as
+    // data-client keeps it, without calling a function attribute on it or warning.
+    if (!value) return value
     const name = this.getAttribute(value, parent, key)
     const found = this.mapped(name)
     if (!found) {

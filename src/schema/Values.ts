@@ -29,8 +29,9 @@ export class ValuesSchema<TDefinition = unknown>
     const out: Record<string, unknown> = {}
     for (const member of Object.keys(input)) {
       const value = input[member]
-      const normalized = value === null ? value : this.normalizeValue(value, input, member, ctx)
-      // `undefined` members are not stored (JSON has no `undefined`).
+      // Empty members are left out, as data-client leaves them out (JSON has no `undefined`).
+      if (value === null || value === undefined) continue
+      const normalized = this.normalizeValue(value, input, member, ctx)
       if (normalized !== undefined) setOwn(out, member, normalized)
     }
     return out
@@ -41,6 +42,8 @@ export class ValuesSchema<TDefinition = unknown>
     const out: Record<string, unknown> = {}
     for (const member of Object.keys(input)) {
       const item = input[member]
+      // `null` too: a state stored before nulls were left out on write reads the same as now.
+      if (item === null) continue
       const value = this.denormalizeValue(item, ctx)
       if (value === INVALID || value === undefined) continue
       setOwn(out, member, value)
