@@ -72,6 +72,8 @@ describe('schema.Delete of something that is not an entity', () => {
   it('throws SchemaDefinitionError when built', () => {
     const make = (value: unknown) => () => new schema.Delete(value as typeof Cat)
     expect(make(undefined)).toThrow(SchemaDefinitionError)
-    expect(make({ id: 1 })).toThrow('schema.Delete takes an Entity class, like new schema.Delete(User)')
+    expect(make({ id: 1 })).toThrow(
+      'schema.Delete takes an Entity class, like new schema.Delete(User)',
+    )
   })
 })
