@@ -53,5 +53,8 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
 /** Strings, numbers, booleans, null, and `undefined` (left out by JSON, as state leaves it). */
 function isJsonPrimitive(value: unknown): boolean {
   const type = typeof value
+  // NaN and ±Infinity are not JSON (JSON.stringify writes null): stored, they would not survive
+  // a persisted or server-rendered state.
+  if (type === 'number') return Number.isFinite(value)
   return type !== 'function' && type !== 'symbol' && type !== 'bigint'
 }

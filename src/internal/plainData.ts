@@ -1,19 +1,55 @@
 /**
  * What a response is stored as when it holds more than JSON data: the value `JSON.stringify`
  * would write, as objects rather than text. A Date becomes its ISO string (`null` when invalid),
+ * NaN and ±Infinity `null`,
  * anything with `toJSON` what that returns, a class instance a plain object of its own enumerable
  * members, a bigint its decimal string; functions and symbols are left out (`null` in arrays).
  * Shared objects and cycles stay shared and cyclic (entities of a response may point at each
  * other), so normalizing the copy is normalizing the response.
  */
-import { setOwn } from './ownKeys'
+import { isPlainObject, setOwn } from './ownKeys'
 
 /** `value` as JSON data (see the module's doc). Called only after the depth check. */
 export function toPlainData(value: unknown): unknown {
   return plainCopy(value, new Map<object, unknown>())
 }
 
+/** True for what a stored member may be as it stands (objects and arrays are not looked into). */
+function isPlainMember(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return true
+    case 'number':
+      return Number.isFinite(value)
+    case 'object':
+      return value === null || Array.isArray(value) || isPlainObject(value)
+    default:
+      return false
+  }
+}
+
+/**
+ * `record`, or a copy of it whose own members that are not JSON data (a Date, NaN, an instance
+ * an `Entity.process` made) are what {@link toPlainData} makes of them. Shallow: nested objects
+ * came from the response, which was checked whole before normalizing.
+ */
+export function plainMembers(record: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined
+  for (const key of Object.keys(record)) {
+    const value = record[key]
+    if (isPlainMember(value)) continue
+    copy ??= { ...record }
+    const plain = toPlainData(value)
+    if (plain === undefined) delete copy[key]
+    else setOwn(copy, key, plain)
+  }
+  return copy ?? record
+}
+
 function plainCopy(value: unknown, copies: Map<object, unknown>): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
   if (typeof value === 'bigint') return value.toString()
   if (typeof value === 'function' || typeof value === 'symbol') return undefined
   if (typeof value !== 'object' || value === null) return value

@@ -1,5 +1,6 @@
 import { EntityValidationError, SchemaDefinitionError } from '../internal/errors'
 import { assignOwn, getOwn, hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { plainMembers } from '../internal/plainData'
 import { hasSchemaMembers, isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import { isNewerWrite } from '../normalizr/order'
 import type {
@@ -348,10 +349,13 @@ export abstract class Entity {
     if (typeof input === 'bigint') return String(input)
     if (typeof input !== 'object' || input === null) return input
     const entityKey = this.key
-    const processed = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
-    if (processed === undefined) return this.normalizeDropped(input, parent, key, ctx)
+    const ownProcess = this.process !== Entity.process
+    const made = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
+    if (made === undefined) return this.normalizeDropped(input, parent, key, ctx)
+    // What a process of the class's own makes may hold more than JSON data (a Date, NaN).
+    const processed = ownProcess ? plainMembers(made) : made
     // The default copies make new objects no one else holds (see NormalizeContext.addEntity).
-    const copies = this.process === Entity.process && this.merge === Entity.merge
+    const copies = !ownProcess && this.merge === Entity.merge
     const id = this.pk(processed, parent, key, ctx.args)
     const pk = toPrimaryKey(entityKey, id, input)
     const schema = this.schema

@@ -1,0 +1,50 @@
+/**
+ * NaN and ±Infinity are numbers, but not JSON: `JSON.stringify` writes them as `null`, so a state
+ * holding one would not survive persistence or server rendering, and RTK's serializable check
+ * does not notice them. They are stored as `null`, as JSON would have them.
+ */
+import { Endpoint, Entity } from 'rtk-resources'
+import { expectPlain, makeStore } from '../../fixtures/store'
+
+class Reading extends Entity {
+  id = ''
+  value = 0
+  takenAt = ''
+  pk() {
+    return this.id
+  }
+  static key = 'NonFiniteReading'
+  // A process of the class's own may make what the response did not hold.
+  static process(input: { id: string; raw: string }) {
+    return { id: input.id, value: Number(input.raw), takenAt: new Date(Date.UTC(2026, 0, 2)) }
+  }
+}
+
+describe('numbers that are not finite', () => {
+  it('in a response without a schema are stored as null', async () => {
+    const stats = new Endpoint(async () => ({ n: NaN, up: Infinity, list: [1, -Infinity] }), {
+      name: 'stats',
+    })
+    const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+    await controller.fetch(stats)
+    expectPlain(store.getState().data)
+    expect(cache.select(stats)(store.getState())).toEqual({ n: null, up: null, list: [1, null] })
+    expect(replay().data).toEqual(store.getState().data)
+    expectSilentChecks()
+  })
+
+  it("made by an Entity's own process are stored as null, and a Date as its ISO string", async () => {
+    const getReading = new Endpoint(async () => ({ id: 'r1', raw: 'not a number' }), {
+      schema: Reading,
+      name: 'reading',
+    })
+    const { store, cache, controller, expectSilentChecks } = makeStore()
+    await controller.fetch(getReading)
+    const state = store.getState().data
+    expectPlain(state)
+    const reading = cache.select(getReading)(store.getState()) as Reading
+    expect(reading.value).toBeNull()
+    expect(reading.takenAt).toBe('2026-01-02T00:00:00.000Z')
+    expectSilentChecks()
+  })
+})
