@@ -13,7 +13,7 @@ class Author extends Entity {
     return this.id
   }
   static key = 'ReqAuthor'
-  static validate(props: Record<string, unknown>) {
+  static validate(props: Record<string, unknown>): string | undefined {
     return props.name === 'bad' ? 'name refused' : undefined
   }
 }
@@ -88,7 +88,7 @@ describe('a required entity member', () => {
     // A detail class of the authors' table needs a bio, which the summaries fetched lack.
     class AuthorDetail extends Author {
       bio = ''
-      static validate(props: Record<string, unknown>) {
+      static validate(props: Record<string, unknown>): string | undefined {
         return typeof props.bio === 'string' ? undefined : 'no bio'
       }
     }
