@@ -1,6 +1,7 @@
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema } from '../normalizr/isEntity'
 import { DeleteEntitySchema } from '../schema/Delete'
+import { UnionSchema } from '../schema/Union'
 import { makeGrowable } from './collection'
 import { warnMisspelledOptions } from './optionTypos'
 import { warnPathShape } from './pathWarnings'
@@ -148,7 +149,11 @@ export function createResource<
     delete: member('delete', {
       ...expectDeleted,
       path,
-      schema: isEntitySchema(schema) ? new DeleteEntitySchema(schema as never) : schema,
+      // A Union's member is deleted too (data-client 0.2 left a Union resource's delete undone).
+      schema:
+        isEntitySchema(schema) || schema instanceof UnionSchema
+          ? new DeleteEntitySchema(schema as never)
+          : schema,
       method: 'DELETE',
       process(this: RestEndpoint, value: unknown, ...args: unknown[]) {
         const processed: unknown = Reflect.apply(userProcess, this, [value, ...args])

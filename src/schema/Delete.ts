@@ -8,6 +8,7 @@ import type {
   SchemaContract,
 } from '../normalizr/types'
 import type { EntityClass } from './Entity'
+import { UnionSchema } from './Union'
 import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /**
@@ -33,25 +34,64 @@ export class DeleteEntitySchema<
   readonly responseShape = 'object-or-id'
 
   constructor(entity: TEntity) {
-    if (!isEntitySchema(entity)) {
+    if (!isEntitySchema(entity) && !((entity as unknown) instanceof UnionSchema)) {
       throw new SchemaDefinitionError(
-        `schema.Delete takes an Entity class, like new schema.Delete(User); got ` +
-          `${describeValue(entity)}.`,
+        `schema.Delete takes an Entity class, like new schema.Delete(User), or a schema.Union; ` +
+          `got ${describeValue(entity)}.`,
       )
     }
     this.schema = entity
   }
 
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
-    const entity = this.schema
-    let id = this.idOf(input, parent, key, ctx.args)
+    const union = this.schema as unknown
+    if (union instanceof UnionSchema) return this.normalizeMember(union, input, parent, key, ctx)
+    return this.normalizeEntity(this.schema, input, parent, key, ctx)
+  }
+
+  /**
+   * A Union's deletion: of the member the response (or the call's params) names by its schema
+   * attribute. When neither names one (a 204 to \`DELETE /feed/5\`), the pk is deleted from every
+   * member's table: the path named the item by its pk alone, so no other item has it.
+   */
+  private normalizeMember(
+    union: UnionSchema,
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown {
+    const whole = parent === input && key === undefined
+    const named =
+      union.memberFor(input, parent, key) ??
+      (whole ? union.memberFor(ctx.args[0], ctx.args[0], undefined) : undefined)
+    const members = named
+      ? [named]
+      : Object.entries(union.schema).map(([name, schema]) => ({ schema, name }))
+    let first: unknown
+    for (const { schema, name } of members) {
+      if (!isEntitySchema(schema)) continue
+      const id = this.normalizeEntity(schema as never, input, parent, key, ctx)
+      first ??= { id, schema: name }
+    }
+    return first
+  }
+
+  private normalizeEntity(
+    entity: TEntity,
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    ctx: NormalizeContext,
+  ): unknown {
+    let id = this.idOf(entity, input, parent, key, ctx.args)
     // The whole response (its own parent, no key) names no record: the call's params do, as
     // data-client's `pk(params)`. Not for a Delete nested in a list or object: there the params
     // name the call, not each item.
     const whole = parent === input && key === undefined
     if (whole && usablePrimaryKey(id) === undefined && ctx.args[0] !== undefined) {
       const params = ctx.args[0]
-      const fromParams = this.idOf(params, params, undefined, ctx.args)
+      const fromParams = this.idOf(entity, params, params, undefined, ctx.args)
       if (usablePrimaryKey(fromParams) !== undefined) id = fromParams
     }
     const pk = toPrimaryKey(entity.key, id, input)
@@ -61,13 +101,13 @@ export class DeleteEntitySchema<
 
   /** The id `value` names: what `pk()` reads from an object, else the value itself. */
   private idOf(
+    entity: TEntity,
     value: unknown,
     parent: unknown,
     key: string | undefined,
     args: readonly unknown[],
   ): unknown {
     if (typeof value !== 'object' || value === null) return value
-    const entity = this.schema
     const processed = (entity.process(value, parent, key, args) ?? value) as object
     return entity.pk(processed as never, parent, key, args)
   }

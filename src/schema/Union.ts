@@ -42,6 +42,16 @@ export class UnionSchema<TDefinition extends Record<string, unknown> = Record<st
     return this.denormalizeValue(input, ctx)
   }
 
+  /**
+   * @internal The member entity `value` belongs to by its schema attribute, with its mapping key;
+   * `undefined` when the attribute names none (see `schema.Delete` of a Union).
+   */
+  memberFor(value: unknown, parent: unknown, key: string | undefined) {
+    if (!value) return undefined
+    const found = this.schemaFor(value, parent, key)
+    return found?.name === undefined ? undefined : { schema: found.schema, name: found.name }
+  }
+
   /** Picks the member from the first argument's discriminator, then asks that Entity. */
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
     const first = args[0]
