@@ -26,8 +26,8 @@ export interface EndpointOptions<TSchema = unknown> {
   pollFrequency?: number | undefined
   /**
    * Whether a failure is `'soft'` (readers keep showing usable data) or `'hard'` (the error
-   * replaces it), from the error as thrown; `undefined` keeps the default rule (a 4xx is hard,
-   * anything else soft).
+   * replaces it), from the error as thrown; `undefined` (or no policy) is hard, as in data-client.
+   * A RestEndpoint not given one has its own: a 5xx or a network failure is soft.
    * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#errorpolicy
    */
   errorPolicy?: ((error: any) => 'soft' | 'hard' | undefined) | undefined

@@ -28,7 +28,7 @@ export interface EndpointInterface<
   readonly pollFrequency?: number
   /**
    * Whether a failure of this endpoint is `'soft'` (usable data stays on screen) or `'hard'`
-   * (the error replaces it); `undefined` leaves it to the default rule (4xx hard, others soft).
+   * (the error replaces it); `undefined` (or no policy) is hard, as in data-client.
    */
   errorPolicy?(error: any): 'soft' | 'hard' | undefined
   /**

@@ -1,17 +1,26 @@
 /**
  * The hooks follow the endpoint's `errorPolicy` (data-client's error-policy page): a soft error
- * keeps usable data on screen, a hard one goes to the error boundary; without a policy, a 4xx is
- * hard and a 5xx soft.
+ * keeps usable data on screen, a hard one goes to the error boundary; without a verdict the error
+ * is hard, as in data-client, and RestEndpoint's own policy says soft for a 5xx.
  */
 import { act, screen } from '@testing-library/react'
-import { Endpoint, NetworkError } from 'rtk-resources'
+import { http, HttpResponse } from 'msw'
+import { Endpoint, NetworkError, RestEndpoint } from 'rtk-resources'
 import { useController, useError, useSuspense } from 'rtk-resources/react'
 import { User } from '../fixtures/entities'
-import { apiHandlers, db, fetchJson, seedUsers } from './api'
+import { BASE, apiHandlers, db, fetchJson, seedUsers } from './api'
 import { renderWithCache } from './render'
 import { serveHandlers } from '../mocks/server'
 
-serveHandlers(...apiHandlers)
+serveHandlers(
+  // While `serverDown` is set, GET /users/:id answers that status; else the API answers.
+  http.get(`${BASE}/users/:id`, () =>
+    serverDown
+      ? new HttpResponse(null, { status: serverDown, statusText: 'Unavailable' })
+      : undefined,
+  ),
+  ...apiHandlers,
+)
 beforeEach(() => {
   seedUsers(3)
   db.requests.length = 0
@@ -40,9 +49,17 @@ function getUserWith(errorPolicy?: (error: any) => 'soft' | 'hard' | undefined) 
   )
 }
 
+/** The same call as a RestEndpoint, with its own error policy. */
+const getUserRest = new RestEndpoint({
+  urlPrefix: BASE,
+  path: '/users/:id',
+  schema: User,
+  name: 'getUserRest',
+})
+
 let controller!: ReturnType<typeof useController>
 
-function Profile({ endpoint }: { endpoint: ReturnType<typeof getUserWith> }) {
+function Profile({ endpoint }: { endpoint: ReturnType<typeof getUserWith> | typeof getUserRest }) {
   controller = useController()
   const user = useSuspense(endpoint, { id: 1 })
   const error = useError(endpoint, { id: 1 })
@@ -75,8 +92,17 @@ test("errorPolicy 'hard': a 5xx replaces the data with the error", async () => {
   expect(screen.getByRole('alert').textContent).toContain('Service Unavailable')
 })
 
-test('without a policy: a 404 is hard, a 5xx keeps the data', async () => {
+test('a plain Endpoint without a policy: a 5xx is hard too, as in data-client', async () => {
   const endpoint = getUserWith()
+  renderWithCache(<Profile endpoint={endpoint} />)
+  expect(await screen.findByText('User 1')).toBeTruthy()
+  serverDown = 503
+  await act(() => controller.fetch(endpoint, { id: 1 }).catch(() => undefined))
+  expect(screen.getByRole('alert').textContent).toContain('Service Unavailable')
+})
+
+test("RestEndpoint's own policy: a 404 is hard, a 5xx keeps the data", async () => {
+  const endpoint = getUserRest
   renderWithCache(<Profile endpoint={endpoint} />)
   expect(await screen.findByText('User 1')).toBeTruthy()
   serverDown = 503
@@ -98,7 +124,7 @@ test('a response of the wrong shape (status 400) is hard: it replaces the data',
 })
 
 test('useError and controller.getError agree (no data, soft beside data, hard)', async () => {
-  const endpoint = getUserWith()
+  const endpoint = getUserRest
   const seen: (Error | undefined)[] = []
   function Both() {
     controller = useController()

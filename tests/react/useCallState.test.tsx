@@ -9,6 +9,7 @@ import { act, screen } from '@testing-library/react'
 import { Endpoint, Entity, NetworkError } from 'rtk-resources'
 import { useController, useSuspense } from 'rtk-resources/react'
 import { renderWithCache } from './render'
+import { serverErrorsSoft } from '../fixtures/failing'
 
 class Rate extends Entity {
   currency = ''
@@ -35,7 +36,14 @@ function ratesEndpoint(invalidIfStale: boolean) {
       if (server.down) throw new NetworkError(503, 'Service Unavailable')
       return { currency, value: 1.08 }
     },
-    { schema: Rate, name: 'hookRate', errorExpiryLength: 60_000, invalidIfStale },
+    // Fails as a REST call does: a 5xx is soft.
+    {
+      schema: Rate,
+      name: 'hookRate',
+      errorExpiryLength: 60_000,
+      invalidIfStale,
+      errorPolicy: serverErrorsSoft,
+    },
   )
 }
 

@@ -24,8 +24,9 @@ test('a failing request rejects with its error, recorded as plain data; earlier 
   expect(error).toBeInstanceOf(NetworkError)
   expect((error as NetworkError).status).toBe(503)
   expect(cache.selectCall(getUser, { id: 1 })(state).error).toBe(error)
-  // A 5xx is soft: while the earlier data is usable, getError does not report it.
-  expect(controller.getError(getUser, { id: 1 }, state)).toBeUndefined()
+  // A plain Endpoint has no errorPolicy: its errors are hard, whatever the status (as in
+  // data-client), so getError reports it beside the earlier data.
+  expect(controller.getError(getUser, { id: 1 }, state)).toBe(error)
   expectPlain(state)
   expect(replay()).toEqual(state)
   expectSilentChecks()

@@ -2,7 +2,7 @@
  * controller.getError reports a call's error as readers do (data-client's Controller.getError,
  * our useError): a soft error is not reported while the call has usable data.
  */
-import { NetworkError } from 'rtk-resources'
+import { Endpoint, NetworkError, createResource } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { makeStore } from '../fixtures/store'
 import { failingUser } from '../fixtures/failing'
@@ -70,4 +70,41 @@ test("errorPolicy decides: 'soft' hides a 4xx beside data, 'hard' reports a 5xx"
   expect(
     (controller.getError(hard.endpoint, { id: 2 }, store.getState()) as NetworkError).status,
   ).toBe(503)
+})
+
+describe('the default policy, as data-client has it', () => {
+  const UserResource = createResource({
+    urlPrefix: 'http://policy.test',
+    path: '/users/:id',
+    schema: User,
+  })
+
+  it('setError after setResponse: getError reports it (an Error without a status is hard)', () => {
+    const { store, controller } = makeStore()
+    controller.setResponse(UserResource.get, { id: 1 }, { id: 1, name: 'Ada', posts: [] })
+    const error = new Error('went wrong')
+    controller.setError(UserResource.get, { id: 1 }, error)
+    const reported = controller.getError(UserResource.get, { id: 1 }, store.getState())
+    expect(reported?.message).toBe('went wrong')
+    controller.setResponse(UserResource.getList, [{ id: 1, name: 'Ada', posts: [] }])
+    controller.setError(UserResource.getList, new NetworkError(404, 'Not Found'))
+    expect(controller.getError(UserResource.getList, store.getState())).toBeInstanceOf(NetworkError)
+  })
+
+  it("a RestEndpoint's 5xx and network failures are soft beside data; a plain Endpoint's are hard", () => {
+    const { store, controller } = makeStore()
+    controller.setResponse(UserResource.get, { id: 2 }, { id: 2, name: 'Bo', posts: [] })
+    controller.setError(UserResource.get, { id: 2 }, new NetworkError(503, 'Unavailable'))
+    expect(controller.getError(UserResource.get, { id: 2 }, store.getState())).toBeUndefined()
+    controller.setError(UserResource.get, { id: 2 }, new NetworkError(0, 'offline'))
+    expect(controller.getError(UserResource.get, { id: 2 }, store.getState())).toBeUndefined()
+
+    const plain = new Endpoint(async () => ({ id: 3, name: 'Cy', posts: [] }), {
+      schema: User,
+      name: 'plain user',
+    })
+    controller.setResponse(plain, { id: 3, name: 'Cy', posts: [] })
+    controller.setError(plain, new NetworkError(503, 'Unavailable'))
+    expect(controller.getError(plain, store.getState())).toBeInstanceOf(NetworkError)
+  })
 })

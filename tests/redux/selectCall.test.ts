@@ -4,6 +4,7 @@
  */
 import { Endpoint, Entity, ExpiryStatus, NetworkError, Query, schema } from 'rtk-resources'
 import { User } from '../fixtures/entities'
+import { serverErrorsSoft } from '../fixtures/failing'
 import { deferred, makeStore, todosSlice } from '../fixtures/store'
 
 const answers: Array<ReturnType<typeof deferred<unknown>>> = []
@@ -13,7 +14,8 @@ const getUser = new Endpoint(
     answers.push(answer)
     return answer.promise.then((value) => value ?? { id, name: `user ${id}` })
   },
-  { schema: User, name: 'getUser' },
+  // Fails as a REST call does: a 5xx is soft.
+  { schema: User, name: 'getUser', errorPolicy: serverErrorsSoft },
 )
 const everyone = new Query(new schema.All(User), (users) => users.map((user) => user.name))
 

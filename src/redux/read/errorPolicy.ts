@@ -5,12 +5,11 @@
 import type { ErrorPolicy, RequestMeta, SerializedError } from '../slice/state'
 
 /**
- * The rule without an `errorPolicy`: a client error (status 400–499) is hard; a server error
- * (5xx), a network failure or any error without a status is soft.
+ * The rule when the endpoint's `errorPolicy` gave no verdict (or it has none): hard, as in
+ * data-client. `RestEndpoint`'s own `errorPolicy` says soft for a 5xx or a network failure.
  */
-export function defaultErrorPolicy(error: SerializedError): ErrorPolicy {
-  const { status } = error
-  return typeof status === 'number' && status >= 400 && status < 500 ? 'hard' : 'soft'
+export function defaultErrorPolicy(_error: SerializedError): ErrorPolicy {
+  return 'hard'
 }
 
 /** How the error recorded in `meta` counts; `undefined` when there is none. */

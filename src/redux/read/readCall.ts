@@ -105,7 +105,7 @@ export interface CallState<TData = unknown> {
   readonly errorExpiresAt: number
   /**
    * How that error counts: `'hard'` replaces the data readers show, `'soft'` leaves usable data
-   * on screen (the endpoint's `errorPolicy`, else 4xx hard and the rest soft); `undefined`
+   * on screen (the endpoint's `errorPolicy`, else hard); `undefined`
    * without an error.
    */
   readonly errorPolicy: ErrorPolicy | undefined

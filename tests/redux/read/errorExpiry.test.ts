@@ -9,6 +9,7 @@ import { Endpoint, Entity, ExpiryStatus, NetworkError, createEntityCache } from 
 import type { EntityCacheState } from 'rtk-resources'
 import { isUsable } from '../../../src/redux/read/usable'
 import { expectPlain, makeStore } from '../../fixtures/store'
+import { serverErrorsSoft } from '../../fixtures/failing'
 
 class Rate extends Entity {
   currency = ''
@@ -34,6 +35,8 @@ function ratesEndpoint(options: { invalidIfStale?: boolean } = {}) {
     {
       schema: Rate,
       name: 'getRate',
+      // Fails as a REST call does: a 5xx is soft.
+      errorPolicy: serverErrorsSoft,
       dataExpiryLength: 5_000,
       errorExpiryLength: 1_000,
       ...options,
