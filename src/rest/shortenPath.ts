@@ -1,6 +1,17 @@
 import type { ShortenPath } from './pathTypes'
 import { splitOrigin } from './paths'
 
+/** An origin written with its colon escaped, as data-client's docs write them: `http\\://host`. */
+const ESCAPED_ORIGIN = /^[a-z][a-z\d+.-]*\\:\/\/[^/]*/i
+
+/** Where the last `:param` starts; a colon escaped with a backslash is text, not a param. */
+function lastParam(path: string): number {
+  for (let i = path.length - 1; i >= 0; i--) {
+    if (path[i] === ':' && path[i - 1] !== '\\') return i
+  }
+  return -1
+}
+
 /**
  * The path of the collection a member path belongs to: the last `:param` (with its optional
  * group) removed, and the trailing slash. A path with no param is returned as it is.
@@ -14,8 +25,9 @@ import { splitOrigin } from './paths'
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/shortenPath.md
  */
 export function shortenPath<TPath extends string>(path: TPath): ShortenPath<TPath> {
-  const [origin, rest] = splitOrigin(path)
-  const cut = rest.lastIndexOf(':')
+  const escaped = ESCAPED_ORIGIN.exec(path)
+  const [origin, rest] = escaped ? [escaped[0], path.slice(escaped[0].length)] : splitOrigin(path)
+  const cut = lastParam(rest)
   if (cut === -1) return path as ShortenPath<TPath>
   let short = rest.slice(0, cut)
   const group = short.lastIndexOf('{')

@@ -11,6 +11,11 @@ describe('shortenPath', () => {
     ['/todos', '/todos'],
     ['https://api.example.com/todos/:id', 'https://api.example.com/todos'],
     ['http://localhost:3000/:id', 'http://localhost:3000/'],
+    // data-client's escaped form: the escaped colon is text, not a param.
+    ['http\\://test.com/users', 'http\\://test.com/users'],
+    ['http\\://test.com/users/:id', 'http\\://test.com/users'],
+    ['http\\://test.com/:id', 'http\\://test.com/'],
+    ['/times/10\\:30/:id', '/times/10\\:30'],
   ])('%s → %s', (path, short) => {
     expect(shortenPath(path)).toBe(short)
   })
