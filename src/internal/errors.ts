@@ -203,15 +203,32 @@ export class NetworkError extends RtkResourcesError {
   /** The body parsed as JSON when it was JSON, else its first 300 characters. */
   readonly body?: unknown
 
+  /**
+   * `new NetworkError(status, message, { response, body, cause })`, or, as data-client's
+   * `fetchResponse` throws it, `new NetworkError(response)`: the status, the message
+   * (`statusText`) and the response taken from a fetch Response.
+   */
+  constructor(response: Response)
   constructor(
     status: number,
     message: string,
+    options?: { response?: Response; body?: unknown; cause?: unknown },
+  )
+  constructor(
+    statusOrResponse: number | Response,
+    message?: string,
     options: { response?: Response; body?: unknown; cause?: unknown } = {},
   ) {
-    super('network', message, { cause: options.cause })
+    const response = isFetchResponse(statusOrResponse)
+      ? (statusOrResponse as Response)
+      : options.response
+    const status = response === statusOrResponse ? response.status : Number(statusOrResponse)
+    super('network', message ?? (response?.statusText || `Request failed with status ${status}`), {
+      cause: options.cause,
+    })
     this.name = 'NetworkError'
     this.status = status
-    if (options.response) this.response = options.response
+    if (response) this.response = response
     if (options.body !== undefined) this.body = options.body
   }
 }
