@@ -132,8 +132,8 @@ export class Controller {
    * Fetches only when the stored response is missing, invalid or stale; else resolves to it.
    * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
    * it resolves to stale data still shown, else rejects with that error. Once a hard error (by
-   * default any error but a RestEndpoint's 5xx or network failure) has expired, it fetches even beside fresh data, as readers do: the data may
-   * be gone or forbidden.
+   * default any error but a RestEndpoint's 5xx or network failure) has expired, it fetches even
+   * beside fresh data, as readers do: the data may be gone or forbidden.
    */
   fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
@@ -260,8 +260,8 @@ export class Controller {
 
   /**
    * The error recorded for a call, read from `rootState` (the last argument), as an Error;
-   * `undefined` while the error is soft (`errorPolicy`; RestEndpoint's: a 5xx or network failure) and the
-   * call has usable data, as `useError` reports it.
+   * `undefined` while the error is soft (`errorPolicy`; RestEndpoint's: a 5xx or a network
+   * failure) and the call has usable data, as `useError` reports it.
    */
   getError<TReadable extends Readable>(
     readable: TReadable,

@@ -11,7 +11,7 @@ import type { ErrorPolicy } from '../slice/state'
 
 /**
  * The endpoint's `errorPolicy` verdict on `error`: `'soft'`, `'hard'`, or `undefined` (no
- * policy, no opinion, or a policy that threw or answered something else: the status decides).
+ * policy, no opinion, or a policy that threw or answered something else: the error is hard).
  */
 export function errorPolicyOf(
   endpoint: EndpointInterface,
@@ -22,7 +22,7 @@ export function errorPolicyOf(
   try {
     verdict = endpoint.errorPolicy(error)
   } catch (thrown) {
-    if (isDev) console.error('rtk-resources: errorPolicy threw; the status decides.', thrown)
+    if (isDev) console.error('rtk-resources: errorPolicy threw; the error counts as hard.', thrown)
     return undefined
   }
   return verdict === 'soft' || verdict === 'hard' ? verdict : undefined

@@ -54,7 +54,7 @@ export interface RequestMeta {
   readonly errorExpiresAt?: number
   /**
    * What the endpoint's `errorPolicy` said of that error: `'soft'` keeps usable data on screen,
-   * `'hard'` replaces it. Absent when it has none (or said nothing): the status decides.
+   * `'hard'` replaces it. Absent when it has none (or said nothing): the error is hard.
    */
   readonly errorPolicy?: ErrorPolicy
   /** When the request in flight started; absent when none is. */
