@@ -412,7 +412,9 @@ const UNUSABLE_ADVICE: Record<UnusableReason, string> = {
     'validate() gets the record as stored, where nested entities are their primary keys and ' +
     'Dates are strings, so a check that passed on the response can fail on every read. Make ' +
     'validate() accept the stored record (check that a nested member is there, not its ' +
-    'fields), or give the endpoint the Entity class of what it returns.',
+    'fields), or give the endpoint the Entity class of what it returns. Or a required member ' +
+    'of a record (an entity member whose default is truthy) names a record deleted since: ' +
+    'invalidate the calls that show it when you delete what they require.',
   missing:
     'Nothing can be read for it: the response was empty, or its record was dropped (a ' +
     'process() that returned undefined) or deleted by a delete newer than the request. Make ' +

@@ -245,7 +245,11 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
     }
     const record = this.lastRead(id)
     if (record === undefined) {
-      this.owner?.addRead(new RecordDep(entity.key, String(id), undefined))
+      if (this.owner !== undefined) {
+        const pk = String(id)
+        const deleted = this.source.getMeta(entity.key, pk)?.deleted === true
+        this.owner.addRead(new RecordDep(entity.key, pk, undefined, deleted))
+      }
       return undefined
     }
     const plan = this.lastPlan as EntityReadPlan

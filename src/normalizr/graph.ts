@@ -20,6 +20,11 @@ export class RecordDep {
     readonly key: string,
     readonly pk: string,
     readonly record: EntityRecord | undefined,
+    /**
+     * For a read that found no record: whether it was deleted (a tombstone) rather than never
+     * stored. A required member that goes from one to the other changes what its holder reads.
+     */
+    readonly deleted = false,
   ) {}
 }
 
@@ -105,6 +110,12 @@ export class GraphNode {
       const read = reads[i] as Read
       if (read instanceof RecordDep) {
         if (source.getEntity(read.key, read.pk) !== read.record) return false
+        if (
+          read.record === undefined &&
+          (source.getMeta(read.key, read.pk)?.deleted === true) !== read.deleted
+        ) {
+          return false
+        }
       } else if (source.getTable(read.key) !== read.table) return false
     }
     return true

@@ -106,6 +106,16 @@ function definedOptions(options: object): Record<string, unknown> {
 }
 
 /**
+ * The `errorPolicy` of a RestEndpoint not given one, as data-client's RestEndpoint decides: a
+ * server error (5xx) or a network failure (status 0) is soft, the data stays on screen; anything
+ * else (a 4xx, an error without a status) gives no verdict, so it is hard.
+ */
+export function restErrorPolicy(error: unknown): 'soft' | undefined {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' && (status >= 500 || status === 0) ? 'soft' : undefined
+}
+
+/**
  * An endpoint for one HTTP route. A call fills the path template with its params (the rest
  * become a sorted query string), sends the body as JSON, and resolves to the parsed response.
  * Each step is a method you can replace in a subclass or with `extend({...})`:
@@ -121,16 +131,6 @@ function definedOptions(options: object): Record<string, unknown> {
  * @template O - the options it was made with (path, schema, method, body, searchParams, ...)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md
  */
-/**
- * The `errorPolicy` of a RestEndpoint not given one, as data-client's RestEndpoint decides: a
- * server error (5xx) or a network failure (status 0) is soft, the data stays on screen; anything
- * else (a 4xx, an error without a status) gives no verdict, so it is hard.
- */
-export function restErrorPolicy(error: unknown): 'soft' | undefined {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' && (status >= 500 || status === 0) ? 'soft' : undefined
-}
-
 // Callable through EndpointBase's call signature alone: a merged interface's second, identical
 // one made every mistaken call report "No overload matches this call" with the error twice.
 export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBase<
@@ -158,7 +158,6 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     // `sideEffect: true` means POST.
     if ('sideEffect' in options) own.sideEffect = options.sideEffect
     if (own.method === undefined && own.sideEffect === true) own.method = 'POST'
-    own.errorPolicy ??= restErrorPolicy
     const derivedName = own.name === undefined
     own.name ??= `${(own.urlPrefix as string | undefined) ?? ''}${options.path}`
     super((options.fetch ?? restFetch) as unknown as RestFetch<O>, own)
@@ -288,4 +287,12 @@ Object.defineProperties(RestEndpoint.prototype, {
     },
     configurable: true,
   },
+})
+
+// On the prototype, not an own member: a subclass's own `errorPolicy` method overrides it, and an
+// `errorPolicy` option (an own member) does too, as with data-client's RestEndpoint.
+Object.defineProperty(RestEndpoint.prototype, 'errorPolicy', {
+  value: restErrorPolicy,
+  writable: true,
+  configurable: true,
 })

@@ -120,6 +120,21 @@ describe('a required entity member', () => {
     expect(books[0]?.author).toBeUndefined()
   })
 
+  it('never fetched, then deleted: the memoized read agrees with a fresh one', async () => {
+    const listIds = new Endpoint(async () => ({ id: 'b8', author: 'ghost' }), {
+      schema: Book,
+      name: 'book of a ghost',
+    })
+    const { store, cache, controller } = makeStore()
+    await controller.fetch(listIds)
+    const select = cache.select(listIds)
+    expect(select(store.getState())).toBeInstanceOf(Book)
+    await controller.fetch(deleteAuthor, 'ghost')
+    expect(select(store.getState())).toBeUndefined()
+    const fresh = makeStore().cache.select(listIds)(store.getState() as never)
+    expect(fresh).toBeUndefined()
+  })
+
   it('an optional member (falsy default) deleted leaves its parent, with the member undefined', async () => {
     const { store, cache, controller } = makeStore()
     await controller.fetch(getNote)
