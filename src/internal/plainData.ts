@@ -7,7 +7,8 @@
  * Shared objects and cycles stay shared and cyclic (entities of a response may point at each
  * other), so normalizing the copy is normalizing the response.
  */
-import { isPlainObject, setOwn } from './ownKeys'
+import { assertNotTooDeep } from './depth'
+import { hasOwn, isPlainObject, setOwn } from './ownKeys'
 
 /** `value` as JSON data (see the module's doc). Called only after the depth check. */
 export function toPlainData(value: unknown): unknown {
@@ -32,14 +33,19 @@ function isPlainMember(value: unknown): boolean {
 
 /**
  * `record`, or a copy of it whose own members that are not JSON data (a Date, NaN, an instance
- * an `Entity.process` made) are what {@link toPlainData} makes of them. Shallow: nested objects
- * came from the response, which was checked whole before normalizing.
+ * an `Entity.process` made) are what {@link toPlainData} makes of them. The members `schema`
+ * names are looked at alone (what they hold is normalized, and checked, by their own schemas);
+ * the others are looked into.
  */
-export function plainMembers(record: Record<string, unknown>): Record<string, unknown> {
+export function plainMembers(
+  record: Record<string, unknown>,
+  schema: Record<string, unknown>,
+): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined
   for (const key of Object.keys(record)) {
     const value = record[key]
-    if (isPlainMember(value)) continue
+    const nested = typeof value === 'object' && value !== null && !hasOwn(schema, key)
+    if (nested ? assertNotTooDeep(value) : isPlainMember(value)) continue
     copy ??= { ...record }
     const plain = toPlainData(value)
     if (plain === undefined) delete copy[key]

@@ -353,7 +353,7 @@ export abstract class Entity {
     const made = this.process(input, parent, key, ctx.args) as EntityRecord | undefined
     if (made === undefined) return this.normalizeDropped(input, parent, key, ctx)
     // What a process of the class's own makes may hold more than JSON data (a Date, NaN).
-    const processed = ownProcess ? plainMembers(made) : made
+    const processed = ownProcess ? plainMembers(made, this.schema) : made
     // The default copies make new objects no one else holds (see NormalizeContext.addEntity).
     const copies = !ownProcess && this.merge === Entity.merge
     const id = this.pk(processed, parent, key, ctx.args)

@@ -48,7 +48,10 @@ type DenormalizeSchema<TSchema> =
               : TSchema extends readonly [infer TItem]
                 ? Denormalize<TItem>[]
                 : TSchema extends readonly (infer TItem)[]
-                  ? Denormalize<TItem>[]
+                  ? // `[]`: a list whose items pass through as they are.
+                    [TItem] extends [never]
+                    ? unknown[]
+                    : Denormalize<TItem>[]
                   : TSchema extends Record<string, unknown>
                     ? DenormalizeObject<TSchema>
                     : TSchema
@@ -133,7 +136,9 @@ type NormalizeValue<TSchema> = TSchema extends DateConstructor
                   : TSchema extends readonly [infer TItem]
                     ? Normalize<TItem>[]
                     : TSchema extends readonly (infer TItem)[]
-                      ? Normalize<TItem>[]
+                      ? [TItem] extends [never]
+                        ? unknown[]
+                        : Normalize<TItem>[]
                       : TSchema extends Record<string, unknown>
                         ? NormalizeObject<TSchema>
                         : TSchema

@@ -138,3 +138,10 @@ class Admin extends User {
 expectTypeOf(Admin.fromJS({ level: 2, name: 'Root' })).toEqualTypeOf<Admin>()
 // @ts-expect-error Admin's field type
 Admin.fromJS({ level: 'high' })
+
+// `[]`: a list whose items pass through as they are (unknown[], not never[]).
+{
+  const tagged = { tags: [] }
+  expectTypeOf<Denormalize<typeof tagged>['tags']>().toEqualTypeOf<unknown[]>()
+  expectTypeOf<Denormalize<{ tags: readonly [] }>['tags']>().toEqualTypeOf<unknown[]>()
+}

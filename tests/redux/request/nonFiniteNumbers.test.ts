@@ -16,7 +16,9 @@ class Reading extends Entity {
   static key = 'NonFiniteReading'
   // A process of the class's own may make what the response did not hold.
   static process(input: { id: string; raw: string }) {
-    return { id: input.id, value: Number(input.raw), takenAt: new Date(Date.UTC(2026, 0, 2)) }
+    const takenAt = new Date(Date.UTC(2026, 0, 2))
+    const extra = { ratio: Number(input.raw), at: takenAt, list: [Infinity, 1] }
+    return { id: input.id, value: Number(input.raw), takenAt, extra }
   }
 }
 
@@ -45,6 +47,12 @@ describe('numbers that are not finite', () => {
     const reading = cache.select(getReading)(store.getState()) as Reading
     expect(reading.value).toBeNull()
     expect(reading.takenAt).toBe('2026-01-02T00:00:00.000Z')
+    // Nested in a member the schema does not name, too.
+    expect((reading as unknown as { extra: unknown }).extra).toEqual({
+      ratio: null,
+      at: '2026-01-02T00:00:00.000Z',
+      list: [null, 1],
+    })
     expectSilentChecks()
   })
 })
