@@ -417,8 +417,8 @@ const UNUSABLE_ADVICE: Record<UnusableReason, string> = {
     'invalidate the calls that show it when you delete what they require.',
   missing:
     'Nothing can be read for it: the response was empty, or its record was dropped (a ' +
-    'process() that returned undefined) or deleted by a delete newer than the request. Make ' +
-    'the endpoint return the data its schema describes, or check its process().',
+    'process() that returned undefined). Make the endpoint return the data its schema ' +
+    'describes, or check its process().',
 }
 
 /**

@@ -13,6 +13,7 @@ import type { EndpointInterface } from '../redux/endpointTypes'
 import { ExpiryStatus } from '../redux/read/ExpiryStatus'
 import type { CallState } from '../redux/read/readCall'
 import { isUsable, reportedError } from '../redux/read/usable'
+import { deletedSince } from '../redux/read/deletedSince'
 import { getRequestMeta } from '../redux/slice/requests'
 import type { RequestMeta } from '../redux/slice/state'
 import { useEntityCache } from './context'
@@ -172,7 +173,10 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
     if (selectCall === undefined || key === undefined) return NONE
     const slice = cache.selectSlice(root)
     const meta = getRequestMeta(slice, key)
-    return verdictOf(selectCall(root), meta, Date.now(), askAgainSince(meta, slice.resetAt ?? 0))
+    const call = selectCall(root)
+    let since = askAgainSince(meta, slice.resetAt ?? 0)
+    if (since < 0 && call.data === undefined) since = deletedSince(endpoint, slice, key, meta)
+    return verdictOf(call, meta, Date.now(), since)
   }, sameVerdict)
   // A new round each time the call becomes idle, or idle for a new reason (a reset made before
   // this component saw its request in flight).
