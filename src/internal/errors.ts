@@ -413,8 +413,9 @@ const UNUSABLE_ADVICE: Record<UnusableReason, string> = {
     'Dates are strings, so a check that passed on the response can fail on every read. Make ' +
     'validate() accept the stored record (check that a nested member is there, not its ' +
     'fields), or give the endpoint the Entity class of what it returns. Or a required member ' +
-    'of a record (an entity member whose default is truthy) names a record deleted since: ' +
-    'invalidate the calls that show it when you delete what they require.',
+    'of a record (an entity member whose default is truthy) names a deleted record the ' +
+    'response still names: send the member, or make its default falsy to show the record ' +
+    'without it.',
   missing:
     'Nothing can be read for it: the response was empty, or its record was dropped (a ' +
     'process() that returned undefined). Make the endpoint return the data its schema ' +
