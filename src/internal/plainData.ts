@@ -15,22 +15,6 @@ export function toPlainData(value: unknown): unknown {
   return plainCopy(value, new Map<object, unknown>())
 }
 
-/** True for what a stored member may be as it stands (objects and arrays are not looked into). */
-function isPlainMember(value: unknown): boolean {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-    case 'undefined':
-      return true
-    case 'number':
-      return Number.isFinite(value)
-    case 'object':
-      return value === null || Array.isArray(value) || isPlainObject(value)
-    default:
-      return false
-  }
-}
-
 /**
  * `record`, or a copy of it whose own members that are not JSON data (a Date, NaN, an instance
  * an `Entity.process` made) are what {@link toPlainData} makes of them. The members `schema`
@@ -44,8 +28,10 @@ export function plainMembers(
   let copy: Record<string, unknown> | undefined
   for (const key of Object.keys(record)) {
     const value = record[key]
-    const nested = typeof value === 'object' && value !== null && !hasOwn(schema, key)
-    if (nested ? assertNotTooDeep(value) : isPlainMember(value)) continue
+    // A member the schema names holds what its own schema normalizes and checks: only its own
+    // kind is looked at here (a plain object or an array, not a Date or an instance).
+    const named = typeof value === 'object' && value !== null && hasOwn(schema, key)
+    if (named ? Array.isArray(value) || isPlainObject(value) : assertNotTooDeep(value)) continue
     copy ??= { ...record }
     const plain = toPlainData(value)
     if (plain === undefined) delete copy[key]
