@@ -33,14 +33,17 @@ function holdsAll(slots: readonly Slot[], values: readonly unknown[]): boolean {
 }
 
 /** What a selector remembers for one lane: the inputs (held weakly) and the result. */
-interface LaneMemo<T, L extends object> {
-  readonly lane: WeakRef<L>
+interface LaneMemo<T> {
   slots: Slot[]
   result: T
 }
 
 /**
  * A selector over the root state (see the module comment).
+ *
+ * Lanes are found through a WeakMap, never a WeakRef: V8 keeps the target of every WeakRef made
+ * or dereferenced alive until the current job ends, so a WeakRef to a lane pinned the whole memo
+ * of every cache a synchronous loop (a test, a server render, a benchmark) made and dropped.
  * @param inputs - the selectors whose values `combine` takes, compared by `===`
  * @param laneOf - the read lane of a root state
  * @param combine - computes the result from the lane, the lane's previous result (`undefined`
@@ -52,9 +55,9 @@ export function memoSelector<T, L extends object>(
   combine: (lane: L, previous: T | undefined, ...values: any[]) => T,
 ): (root: unknown) => T {
   /** The memo of the lane read last. */
-  let current: LaneMemo<T, L> | undefined
-  /** Every lane's memo, once a second lane read (the lane held weakly). */
-  let byLane: WeakMap<L, LaneMemo<T, L>> | undefined
+  let current: LaneMemo<T> | undefined
+  /** Every lane's memo (the lane held weakly). */
+  const byLane = new WeakMap<L, LaneMemo<T>>()
   // Reused on every call: a selector runs on every dispatch, for every mounted reader.
   const values: unknown[] = new Array(inputs.length)
   return (root) => {
@@ -64,17 +67,10 @@ export function memoSelector<T, L extends object>(
     let memo = current
     if (memo === undefined || !holdsAll(memo.slots, values)) {
       const lane = laneOf(root)
-      if (memo !== undefined && memo.lane.deref() !== lane) {
-        if (!byLane) {
-          byLane = new WeakMap()
-          const previousLane = memo.lane.deref()
-          if (previousLane) byLane.set(previousLane, memo)
-        }
-        memo = byLane.get(lane)
-      }
+      memo = byLane.get(lane)
       if (memo === undefined) {
-        memo = { lane: new WeakRef(lane), slots: [], result: undefined as T }
-        byLane?.set(lane, memo)
+        memo = { slots: [], result: undefined as T }
+        byLane.set(lane, memo)
         memo.result = combine(lane, undefined, ...values)
         memo.slots = values.map(slotOf)
       } else if (!holdsAll(memo.slots, values)) {
