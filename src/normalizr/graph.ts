@@ -50,6 +50,9 @@ export const NO_READS: Read[] = []
 const VALID = 1
 const ON_STACK = 2
 const OK = 4
+/** While a walk has the node on its stack, `state` also holds its walk index above these bits
+ * (`index << INDEX_SHIFT | bits`, a 32-bit integer: a walk numbers fewer than 2^28 nodes). */
+const INDEX_SHIFT = 3
 
 /** Anything memoized against entity snapshots. */
 export class GraphNode {
@@ -65,11 +68,11 @@ export class GraphNode {
   dirty = 0
   /** While changes are tracked: the nodes whose deps hold this one (a node, a list, or none). */
   parents: Parent | Parent[] | undefined = undefined
-  /** VALID, and the Tarjan scratch bits ON_STACK and OK. */
+  /**
+   * VALID, and the Tarjan scratch bits ON_STACK and OK; while a walk has the node on its stack,
+   * its walk index too (no fields of their own for the walk: a read makes a node per record).
+   */
   state = 0
-  // Tarjan scratch space, meaningful only while a check runs.
-  index = 0
-  low = 0
 
   /** Remembers a read that produced no node. */
   addRead(read: Read): void {
@@ -185,18 +188,26 @@ export function createNodeTable(): NodeTable {
 export class Walk {
   readonly frames: GraphNode[] = []
   readonly cursors: number[] = []
+  /** The lowest index each frame reaches (Tarjan's lowlink), beside `frames`. */
+  readonly lows: number[] = []
   readonly stack: GraphNode[] = []
   counter = 0
 }
 
+/** The walk index of a node the walk has on its stack. */
+function indexOf(node: GraphNode): number {
+  return node.state >> INDEX_SHIFT
+}
+
 /** Starts visiting `node` in a walk: numbers it, checks its own reads, stacks it. */
 function open(node: GraphNode, source: EntitySource, clock: number, walk: Walk): void {
+  const index = walk.counter++
   node.checked = clock
-  node.index = node.low = walk.counter++
-  node.state = node.ownReadsHold(source) ? ON_STACK | OK : ON_STACK
+  node.state = (index << INDEX_SHIFT) | (node.ownReadsHold(source) ? ON_STACK | OK : ON_STACK)
   walk.stack.push(node)
   walk.frames.push(node)
   walk.cursors.push(0)
+  walk.lows.push(index)
 }
 
 /**
@@ -224,7 +235,7 @@ export function isValidIn(
     root.settle(clock, valid)
     return valid
   }
-  const { frames, cursors, stack } = walk
+  const { frames, cursors, lows, stack } = walk
   walk.counter = 0
   open(root, source, clock, walk)
   while (frames.length > 0) {
@@ -253,7 +264,8 @@ export function isValidIn(
           break
         }
       } else if ((child.state & ON_STACK) !== 0) {
-        if (child.index < node.low) node.low = child.index
+        const index = indexOf(child)
+        if (index < (lows[top] as number)) lows[top] = index
       } else if ((child.state & VALID) === 0) {
         node.state &= ~OK
       }
@@ -261,7 +273,8 @@ export function isValidIn(
     if (descended) continue
     frames.pop()
     cursors.pop()
-    if (node.low === node.index) {
+    const low = lows.pop() as number
+    if (low === indexOf(node)) {
       // `node` roots a strongly connected component: one verdict for all its members.
       let ok = true
       for (let i = stack.length - 1; ; i--) {
@@ -278,7 +291,8 @@ export function isValidIn(
     const parent = frames[frames.length - 1]
     if (parent) {
       if ((node.state & ON_STACK) !== 0) {
-        if (node.low < parent.low) parent.low = node.low
+        const up = lows.length - 1
+        if (low < (lows[up] as number)) lows[up] = low
       } else if ((node.state & VALID) === 0) {
         parent.state &= ~OK
       }
