@@ -1,6 +1,7 @@
 import { InputTooDeepError, UnexpectedResponseError, isFetchResponse } from '../internal/errors'
 import { jsonEqual } from '../internal/jsonEqual'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
+import { plainMembers } from '../internal/plainData'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
 import { emptySource } from './plainSource'
@@ -118,7 +119,7 @@ export function normalize(
         const merged =
           mergeMade !== undefined
             ? mergeMade.call(entity, existing, incoming)
-            : entity.merge(existing, incoming)
+            : mergeOf(entity, existing, incoming, copies)
         if (!copies) tables.onlyCopies = false
         // The stored record kept for the same values (below), met again with the same values.
         const same = merged !== already && kept?.has(already) === true && jsonEqual(merged, already)
@@ -136,10 +137,10 @@ export function normalize(
         target.setMeta(pk, incomingMeta)
       } else {
         if (entity.useIncoming(storedMeta, incomingMeta, stored, processed)) {
-          record = entity.merge(stored, processed)
+          record = mergeOf(entity, stored, processed, copies)
           target.setMeta(pk, incomingMeta)
         } else {
-          record = entity.merge(processed, stored)
+          record = mergeOf(entity, processed, stored, copies)
           target.setMeta(pk, storedMeta)
         }
         // The same values again (a refetch, a poll): the stored record itself, so that every
@@ -217,6 +218,22 @@ export function normalize(
  * Nested ids stay allowed (they are references), and so do `null` and `undefined` (no content:
  * a 204, an empty body).
  */
+/**
+ * `entity.merge(existing, incoming)`, made JSON data when the class's own `process` or `merge`
+ * made it (`copies` false: see {@link NormalizeContext.addEntity}): a merge of its own may compute
+ * a NaN or put a Date, which the state must not hold. The default merge of plain records is
+ * plain already.
+ */
+function mergeOf(
+  entity: EntitySchemaContract,
+  existing: EntityRecord,
+  incoming: EntityRecord,
+  copies: boolean,
+): EntityRecord {
+  const merged = entity.merge(existing, incoming)
+  return copies ? merged : plainMembers(merged, entity.schema)
+}
+
 function checkResponseType(schema: unknown, input: unknown): void {
   if (input === undefined || input === null) return
   let name: string

@@ -56,3 +56,45 @@ describe('numbers that are not finite', () => {
     expectSilentChecks()
   })
 })
+
+class Counter extends Entity {
+  id = ''
+  total = 0
+  average = 0
+  seenAt = ''
+  pk() {
+    return this.id
+  }
+  static key = 'NonFiniteCounter'
+  // A merge of the class's own may make what neither record held: 0 / 0, a Date.
+  static merge(existing: Record<string, unknown>, incoming: Record<string, unknown>) {
+    const total = Number(existing.total) + Number(incoming.total)
+    return {
+      ...existing,
+      ...incoming,
+      total,
+      average: total / Number(incoming.count),
+      seenAt: new Date(Date.UTC(2026, 0, 3)),
+    }
+  }
+}
+
+describe('numbers that are not finite, from a merge', () => {
+  it("made by an Entity's own merge are stored as null, and a Date as its ISO string", async () => {
+    let count = 1
+    const getCounter = new Endpoint(async () => ({ id: 'c1', total: 0, count: count-- }), {
+      schema: Counter,
+      name: 'counter',
+    })
+    const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+    await controller.fetch(getCounter)
+    // The second answer merges into the first: 0 / 0 is NaN.
+    await controller.fetch(getCounter)
+    expectPlain(store.getState().data)
+    const counter = cache.select(getCounter)(store.getState()) as Counter
+    expect(counter.average).toBeNull()
+    expect(counter.seenAt).toBe('2026-01-03T00:00:00.000Z')
+    expect(replay().data).toEqual(store.getState().data)
+    expectSilentChecks()
+  })
+})
