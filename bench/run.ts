@@ -21,6 +21,7 @@ import { caseInOwnProcess, casesInChildProcess } from './ownProcess'
 import { printResults, printTargets } from './report'
 import { CHILD_RESULTS } from './results'
 import type { CaseResult } from './results'
+import { nextJob } from './timing'
 import type { MeasureOptions } from './timing'
 
 const quick = process.env.BENCH_QUICK === '1'
@@ -51,11 +52,6 @@ const ORDER = [
   '8t',
 ]
 const ORDER_BIG = ['9', '10', '10e', '11', '11s', '12', '12-own']
-
-/** Resolves in a later task, once the current job (and its kept WeakRef targets) has ended. */
-function nextJob(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
-}
 
 async function main() {
   const started = Date.now()

@@ -166,13 +166,26 @@ export function asyncTaskWithSetup<T>(
   return {
     async warm(ms) {
       const start = performance.now()
-      for (let calls = 0; calls < 2 || performance.now() - start < ms; calls++) await once()
+      for (let calls = 0; calls < 2 || performance.now() - start < ms; calls++) {
+        await nextJob()
+        await once()
+      }
     },
     sample: once,
   }
 }
 
-/** {@link compare} for asynchronous tasks (same rounds, same interleaving). */
+/** Resolves in a later task: the current job, and what it kept alive, has ended. */
+export function nextJob(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+/**
+ * {@link compare} for asynchronous tasks (same rounds, same interleaving). Each sample starts in
+ * a task of its own, as a response arriving from the network does: awaiting promises that are
+ * already settled never ends the job, and V8 keeps the target of every WeakRef a job made (a
+ * store's sweep timer holds its store so) until the job ends.
+ */
 export async function compareAsync(
   tasks: readonly AsyncTask[],
   options: MeasureOptions = {},
@@ -185,7 +198,10 @@ export async function compareAsync(
       const times = samples[i] as number[]
       gc()
       const start = performance.now()
-      for (let n = 0; more(n, start); n++) times.push(await (tasks[i] as AsyncTask).sample())
+      for (let n = 0; more(n, start); n++) {
+        await nextJob()
+        times.push(await (tasks[i] as AsyncTask).sample())
+      }
     }
   }
   return samples.map(summarize)
