@@ -15,6 +15,11 @@ export const MAX_DEPTH = 1000
  * deep. Objects met again (shared, or cycles) are not walked twice. Returns whether every value
  * met is JSON data as it stands: arrays, plain objects (of any realm) and JSON primitives. When
  * it is not (a Date, a class instance, a function), {@link toPlainData} makes the data to store.
+ *
+ * Only objects that hold objects are remembered: a leaf (a row of a list) met twice is looked at
+ * twice, which costs no more than remembering it, and a large list has thousands of leaves and
+ * few others. Every object on a cycle holds one, so cycles end; each object that holds others is
+ * walked once, so a leaf is looked at once per reference to it.
  */
 export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return isJsonPrimitive(value)
@@ -26,8 +31,8 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
     const current = values.pop() as Record<string, unknown>
     const depth = depths.pop() as number
     if (seen.has(current)) continue
-    seen.add(current)
     if (depth > limit) throw new InputTooDeepError(undefined, limit)
+    const before = values.length
     if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) {
         const child: unknown = current[i]
@@ -46,6 +51,7 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
         } else if (plain && !isJsonPrimitive(child)) plain = false
       }
     }
+    if (values.length > before) seen.add(current)
   }
   return plain
 }
