@@ -90,7 +90,10 @@ test('selectors made, read and dropped in one synchronous loop do not keep their
     const select = memoSelector(
       [(root: unknown) => root],
       () => lane,
-      (l, _previous, root: unknown) => ({ size: l.values.length, root }),
+      (l, _previous: { size: number } | undefined, root: unknown) => ({
+        size: l.values.length,
+        root,
+      }),
     )
     expect(select({ i }).size).toBe(200_000)
   }
