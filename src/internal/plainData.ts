@@ -10,9 +10,16 @@
 import { assertNotTooDeep } from './depth'
 import { hasOwn, isPlainObject, setOwn } from './ownKeys'
 
-/** `value` as JSON data (see the module's doc). Called only after the depth check. */
+/**
+ * `value` as JSON data (see the module's doc). Without recursion, so a response nested deeper
+ * than the call stack allows is copied too (its entities are stored flat; the depth of what is
+ * stored is checked after normalizing).
+ */
 export function toPlainData(value: unknown): unknown {
-  return plainCopy(value, new Map<object, unknown>())
+  const copy = new PlainCopy()
+  const root = copy.begin(value, true)
+  copy.fill()
+  return root
 }
 
 /**
@@ -40,35 +47,60 @@ export function plainMembers(
   return copy ?? record
 }
 
-function plainCopy(value: unknown, copies: Map<object, unknown>): unknown {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null
-  if (typeof value === 'bigint') return value.toString()
-  if (typeof value === 'function' || typeof value === 'symbol') return undefined
-  if (typeof value !== 'object' || value === null) return value
-  const known = copies.get(value)
-  if (known !== undefined || copies.has(value)) return known
-  const toJSON = (value as { toJSON?: unknown }).toJSON
-  if (typeof toJSON === 'function') {
-    copies.set(value, null) // a toJSON that returns its own object again ends here
-    const json: unknown = (toJSON as () => unknown).call(value)
-    const copy = json === value ? null : plainCopy(json, copies)
-    copies.set(value, copy)
-    return copy
-  }
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array<unknown>(value.length)
-    copies.set(value, copy)
-    for (let i = 0; i < value.length; i++) {
-      const item = plainCopy(value[i], copies)
-      copy[i] = item === undefined ? null : item
+/**
+ * One copy in progress: {@link begin} gives each value its copy at once (a primitive, or an empty
+ * container, filled later from a queue), so members keep their order and nothing recurses.
+ */
+class PlainCopy {
+  /** The copy of each object met (`null` for a `toJSON` in progress). */
+  private readonly copies = new Map<object, unknown>()
+  /** Containers to fill: source, copy, source, copy, ... */
+  private readonly jobs: object[] = []
+
+  /**
+   * The copy of `value`: what JSON.stringify writes for it, `undefined` when it leaves it out.
+   * With `callToJSON`, an object's `toJSON` is asked first (once, as JSON.stringify does).
+   */
+  begin(value: unknown, callToJSON: boolean): unknown {
+    if (typeof value === 'number') return Number.isFinite(value) ? value : null
+    if (typeof value === 'bigint') return value.toString()
+    if (typeof value === 'function' || typeof value === 'symbol') return undefined
+    if (typeof value !== 'object' || value === null) return value
+    const copies = this.copies
+    const known = copies.get(value)
+    if (known !== undefined || copies.has(value)) return known
+    const toJSON = callToJSON ? (value as { toJSON?: unknown }).toJSON : undefined
+    if (typeof toJSON === 'function') {
+      copies.set(value, null) // a toJSON that returns its own object again ends here
+      const json: unknown = (toJSON as () => unknown).call(value)
+      const copy = json === value ? null : this.begin(json, false)
+      copies.set(value, copy)
+      return copy
     }
+    const copy = Array.isArray(value) ? new Array<unknown>(value.length) : {}
+    copies.set(value, copy)
+    this.jobs.push(value, copy)
     return copy
   }
-  const copy: Record<string, unknown> = {}
-  copies.set(value, copy)
-  for (const key of Object.keys(value)) {
-    const member = plainCopy((value as Record<string, unknown>)[key], copies)
-    if (member !== undefined) setOwn(copy, key, member)
+
+  /** Fills every container {@link begin} made, and those their members make. */
+  fill(): void {
+    const jobs = this.jobs
+    while (jobs.length > 0) {
+      const copy = jobs.pop() as Record<string, unknown>
+      const source = jobs.pop() as Record<string, unknown>
+      if (Array.isArray(source)) {
+        const items = copy as unknown as unknown[]
+        for (let i = 0; i < source.length; i++) {
+          const item = this.begin(source[i], true)
+          items[i] = item === undefined ? null : item
+        }
+      } else {
+        for (const key of Object.keys(source)) {
+          const member = this.begin(source[key], true)
+          if (member !== undefined) setOwn(copy, key, member)
+        }
+      }
+    }
   }
-  return copy
 }

@@ -51,3 +51,20 @@ test('shared objects stay shared and cycles stay cyclic; __proto__ stays a membe
   expect(Object.keys(withDate)).toEqual(['__proto__', 'when', 'date'])
   expect(({} as Record<string, unknown>).polluted).toBeUndefined()
 })
+
+test('the copy is made without recursion: 100,000 levels deep, as JSON would have them', () => {
+  let deep: unknown = { at: new Date(0), n: NaN }
+  for (let i = 0; i < 100_000; i++) deep = i % 2 === 0 ? [deep] : { child: deep }
+  let copy = toPlainData(deep)
+  for (let i = 99_999; i >= 0; i--) {
+    copy = i % 2 === 0 ? (copy as unknown[])[0] : (copy as { child: unknown }).child
+  }
+  expect(copy).toEqual({ at: '1970-01-01T00:00:00.000Z', n: null })
+})
+
+test('toJSON is asked once per value, as JSON.stringify asks it', () => {
+  // What toJSON returns is written as it is: a Date it returns is an object of no members.
+  const input = { a: { toJSON: () => new Date(0) }, b: { toJSON: () => ({ c: new Date(0) }) } }
+  expect(toPlainData(input)).toEqual(JSON.parse(JSON.stringify(input)))
+  expect(toPlainData(input)).toEqual({ a: {}, b: { c: '1970-01-01T00:00:00.000Z' } })
+})

@@ -91,6 +91,28 @@ test('a chain of 10,000 entities given nested is stored flat and reads with stab
   expectSilentChecks()
 })
 
+test('a chain of 10,000 entities given nested, holding a NaN and a Date, is stored flat as JSON', async () => {
+  const { store, cache, controller, expectSilentChecks } = makeStore()
+  let deep: Record<string, unknown> = { id: 10_000, score: NaN, at: new Date(Date.UTC(2026, 0, 4)) }
+  for (let i = 9_999; i >= 0; i--) deep = { id: i, next: deep }
+  const deepEndpoint = new Endpoint(async () => deep, { schema: Link, name: 'deep-odd' })
+  const head = await controller.fetch(deepEndpoint)
+  expect(cache.selectRecord('Link', 10_000)(store.getState())).toEqual({
+    id: 10_000,
+    score: null,
+    at: '2026-01-04T00:00:00.000Z',
+  })
+  let link: Link | undefined = head
+  let length = 0
+  while (link) {
+    length++
+    link = link.next
+  }
+  expect(length).toBe(10_001)
+  expectPlain(store.getState())
+  expectSilentChecks()
+})
+
 test('JSON nested 10,000 deep outside entities fails cleanly: typed error, recorded, nothing written', async () => {
   const { store, controller } = makeStore()
   let deep: Record<string, unknown> = { leaf: true }

@@ -40,10 +40,8 @@ export function receivedPayload(
     value = assertNotTooDeep(given) ? given : toPlainData(given)
   } catch (error) {
     // Entities nested deep (a chain given nested) are stored flat: what is stored is checked.
-    if (!(error instanceof InputTooDeepError) || !hasSchema || !assertNotTooDeep(given, Infinity)) {
-      throw error
-    }
-    value = given
+    if (!(error instanceof InputTooDeepError) || !hasSchema) throw error
+    value = assertNotTooDeep(given, Infinity) ? given : toPlainData(given)
     deep = true
   }
   const normalized = hasSchema
