@@ -17,11 +17,11 @@ import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
  * record, or anything `pk()` can read an id from (such as the call's params). When the response
  * as a whole names no record (`{ success: true }`), the call's first argument does: an object
  * `pk()` reads, or a bare pk. When neither names one, it throws MissingPrimaryKeyError.
- * @template TEntity - the Entity class
+ * @template TEntity - the Entity class, or a `schema.Union` of Entity classes
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#delete
  */
 export class DeleteEntitySchema<
-  TEntity extends EntityClass = EntityClass,
+  TEntity extends EntityClass | UnionSchema<any> = EntityClass,
 > implements SchemaContract {
   /** Type-level tag (no runtime value). */
   declare readonly schemaType?: 'Delete'
@@ -46,7 +46,7 @@ export class DeleteEntitySchema<
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
     const union = this.schema as unknown
     if (union instanceof UnionSchema) return this.normalizeMember(union, input, parent, key, ctx)
-    return this.normalizeEntity(this.schema, input, parent, key, ctx)
+    return this.normalizeEntity(this.schema as EntityClass, input, parent, key, ctx)
   }
 
   /**
@@ -71,14 +71,14 @@ export class DeleteEntitySchema<
     let first: unknown
     for (const { schema, name } of members) {
       if (!isEntitySchema(schema)) continue
-      const id = this.normalizeEntity(schema as never, input, parent, key, ctx)
+      const id = this.normalizeEntity(schema as EntityClass, input, parent, key, ctx)
       first ??= { id, schema: name }
     }
     return first
   }
 
   private normalizeEntity(
-    entity: TEntity,
+    entity: EntityClass,
     input: unknown,
     parent: unknown,
     key: string | undefined,
@@ -101,7 +101,7 @@ export class DeleteEntitySchema<
 
   /** The id `value` names: what `pk()` reads from an object, else the value itself. */
   private idOf(
-    entity: TEntity,
+    entity: EntityClass,
     value: unknown,
     parent: unknown,
     key: string | undefined,

@@ -18,6 +18,13 @@ expectTypeOf<Denormalize<typeof union>>().toEqualTypeOf<
 >()
 const del = new schema.Delete(User)
 expectTypeOf<Denormalize<typeof del>>().toEqualTypeOf<User | undefined>()
+// A Union's deletion reads as one of its members, or nothing.
+const unionDelete = new schema.Delete(union)
+expectTypeOf<Denormalize<typeof unionDelete>>().toEqualTypeOf<
+  InstanceType<(typeof pets)['cat' | 'dog']> | undefined
+>()
+// @ts-expect-error schema.Delete takes an Entity class or a Union, not a list
+void new schema.Delete([User])
 // @ts-expect-error a User is not a Post
 expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<Post>()
 
