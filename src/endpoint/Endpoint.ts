@@ -72,7 +72,7 @@ export interface EndpointInstance<
 > {
   (...args: Parameters<TFetch>): ReturnType<TFetch>
   readonly schema: TSchema
-  readonly sideEffect?: boolean
+  readonly sideEffect?: boolean | undefined
   readonly dataExpiryLength?: number
   readonly errorExpiryLength?: number
   readonly invalidIfStale?: boolean

@@ -15,6 +15,7 @@ import type {
   InferredOptions,
   MergeGenerics,
   MethodOf,
+  SideEffectOf,
   RestArgs,
   RestEndpointOptions,
   RestExtended,
@@ -145,6 +146,11 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   declare readonly urlPrefix: string
   /** The HTTP method (default `GET`). */
   declare readonly method: MethodOf<O>
+  /**
+   * A mutation: never deduplicated or served from the cache. Unless given, `true` for every
+   * method but GET and HEAD, `undefined` for those.
+   */
+  declare readonly sideEffect: SideEffectOf<O>
   /** Request settings merged into every request. */
   declare readonly requestInit?: RequestInit
   /** Type only: the body calls take (see {@link RestGenerics}). */

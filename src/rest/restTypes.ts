@@ -55,6 +55,21 @@ export type MethodOf<O> = O extends { readonly method: infer M extends string }
     ? 'POST'
     : 'GET'
 
+/**
+ * Its `sideEffect`: as given, else `undefined` for GET and HEAD and `true` for every other method
+ * (as data-client types it); `boolean | undefined` when the method is only known as a string.
+ */
+export type SideEffectOf<O> =
+  IsAny<O> extends true
+    ? boolean | undefined
+    : O extends { readonly sideEffect: infer S extends boolean | undefined }
+      ? S
+      : string extends MethodOf<O>
+        ? boolean | undefined
+        : Uppercase<MethodOf<O>> extends 'GET' | 'HEAD'
+          ? undefined
+          : true
+
 /** Whether calls take a body: not for GET, HEAD and DELETE, nor when `body` is `undefined`. */
 export type HasBody<O> =
   MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'

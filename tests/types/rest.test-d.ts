@@ -283,3 +283,18 @@ expectTypeOf(Auth.get.describe()).toEqualTypeOf<string>()
 const sideEffectPost = new RestEndpoint({ path: '/todos', sideEffect: true })
 expectTypeOf(sideEffectPost.method).toEqualTypeOf<'POST'>()
 sideEffectPost({ title: 'x' })
+
+// sideEffect: as given, else undefined for GET and HEAD and true for other methods.
+expectTypeOf(TodoResource.get.sideEffect).toEqualTypeOf<undefined>()
+expectTypeOf(TodoResource.getList.sideEffect).toEqualTypeOf<undefined>()
+expectTypeOf(TodoResource.create.sideEffect).toEqualTypeOf<true>()
+expectTypeOf(TodoResource.update.sideEffect).toEqualTypeOf<true>()
+expectTypeOf(TodoResource.partialUpdate.sideEffect).toEqualTypeOf<true>()
+expectTypeOf(TodoResource.delete.sideEffect).toEqualTypeOf<true>()
+const headTodo = new RestEndpoint({ path: '/todos/:id', method: 'head' })
+expectTypeOf(headTodo.sideEffect).toEqualTypeOf<undefined>()
+const postWithout = new RestEndpoint({ path: '/todos', method: 'POST', sideEffect: undefined })
+expectTypeOf(postWithout.sideEffect).toEqualTypeOf<undefined>()
+expectTypeOf(sideEffectPost.sideEffect).toEqualTypeOf<true>()
+// @ts-expect-error a GET is not a mutation
+expectTypeOf(TodoResource.get.sideEffect).toEqualTypeOf<true>()
