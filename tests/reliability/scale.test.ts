@@ -20,6 +20,13 @@ class Link extends Entity {
 }
 Link.schema = { next: Link }
 
+/** How many links `head` leads through, itself included. */
+function lengthOf(head: Link | undefined): number {
+  let length = 0
+  for (let link = head; link; link = link.next) length++
+  return length
+}
+
 const chain = new Endpoint(async () => [] as unknown[], { schema: [Link], name: 'chain' })
 
 test('a 10,000-long chain stored through the cache reads to its end, stably', () => {
@@ -79,13 +86,7 @@ test('a chain of 10,000 entities given nested is stored flat and reads with stab
   const head = await controller.fetch(deepEndpoint)
   expect(cache.selectRecord('Link', 0)(store.getState())).toEqual({ id: 0, next: 1 })
   expect(cache.selectRecord('Link', 10_000)(store.getState())).toEqual({ id: 10_000 })
-  let link: Link | undefined = head
-  let length = 0
-  while (link) {
-    length++
-    link = link.next
-  }
-  expect(length).toBe(10_001)
+  expect(lengthOf(head)).toBe(10_001)
   expect(cache.select(deepEndpoint)(store.getState())).toBe(head)
   expectPlain(store.getState())
   expectSilentChecks()
@@ -102,13 +103,7 @@ test('a chain of 10,000 entities given nested, holding a NaN and a Date, is stor
     score: null,
     at: '2026-01-04T00:00:00.000Z',
   })
-  let link: Link | undefined = head
-  let length = 0
-  while (link) {
-    length++
-    link = link.next
-  }
-  expect(length).toBe(10_001)
+  expect(lengthOf(head)).toBe(10_001)
   expectPlain(store.getState())
   expectSilentChecks()
 })
