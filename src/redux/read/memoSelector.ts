@@ -69,10 +69,10 @@ export function memoSelector<T, L extends object>(
       const lane = laneOf(root)
       memo = byLane.get(lane)
       if (memo === undefined) {
-        memo = { slots: [], result: undefined as T }
-        byLane.set(lane, memo)
-        memo.result = combine(lane, undefined, ...values)
+        // Remembered once computed: a computation that throws leaves nothing behind.
+        memo = { slots: [], result: combine(lane, undefined, ...values) }
         memo.slots = values.map(slotOf)
+        byLane.set(lane, memo)
       } else if (!holdsAll(memo.slots, values)) {
         memo.result = combine(lane, memo.result, ...values)
         memo.slots = values.map(slotOf)

@@ -101,3 +101,19 @@ test('selectors made, read and dropped in one synchronous loop do not keep their
   // Pinned, the 20 lanes would hold 32 MB; dropped, at most one or two survive a GC.
   expect(grown).toBeLessThan(3 * laneBytes)
 })
+
+test('with no inputs, a first computation that throws is tried again on the next call', () => {
+  let fail = true
+  const lane = { name: 'only' }
+  const select = memoSelector(
+    [],
+    () => lane,
+    () => {
+      if (fail) throw new Error('not now')
+      return { ready: true }
+    },
+  )
+  expect(() => select({})).toThrow('not now')
+  fail = false
+  expect(select({})).toEqual({ ready: true })
+})
