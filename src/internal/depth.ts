@@ -10,16 +10,20 @@ import { isPlainObject } from './ownKeys'
 /** The deepest nesting of objects and arrays a stored response may have. */
 export const MAX_DEPTH = 1000
 
+/** A leaf with at most this many members is not remembered by {@link assertNotTooDeep}. */
+const SMALL_LEAF = 16
+
 /**
  * Throws {@link InputTooDeepError} when `value` nests objects or arrays more than `limit` levels
  * deep. Objects met again (shared, or cycles) are not walked twice. Returns whether every value
  * met is JSON data as it stands: arrays, plain objects (of any realm) and JSON primitives. When
  * it is not (a Date, a class instance, a function), {@link toPlainData} makes the data to store.
  *
- * Only objects that hold objects are remembered: a leaf (a row of a list) met twice is looked at
- * twice, which costs no more than remembering it, and a large list has thousands of leaves and
- * few others. Every object on a cycle holds one, so cycles end; each object that holds others is
- * walked once, so a leaf is looked at once per reference to it.
+ * Only objects that hold objects, or more than {@link SMALL_LEAF} members, are remembered: a small
+ * leaf (a row of a list) met twice is looked at twice, which costs about what remembering it does,
+ * and a large list has thousands of leaves, none met twice. Every object on a cycle holds an
+ * object, so cycles end; each object that holds others is walked once, so a small leaf is looked
+ * at once per reference to it, a bounded cost per member of its holders: linear in all.
  */
 export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return isJsonPrimitive(value)
@@ -33,7 +37,9 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
     if (seen.has(current)) continue
     if (depth > limit) throw new InputTooDeepError(undefined, limit)
     const before = values.length
+    let members = 0
     if (Array.isArray(current)) {
+      members = current.length
       for (let i = 0; i < current.length; i++) {
         const child: unknown = current[i]
         if (typeof child === 'object' && child !== null) {
@@ -44,6 +50,7 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
     } else {
       if (plain && !isPlainObject(current)) plain = false
       for (const key in current) {
+        members++
         const child = current[key]
         if (typeof child === 'object' && child !== null) {
           values.push(child)
@@ -51,7 +58,7 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
         } else if (plain && !isJsonPrimitive(child)) plain = false
       }
     }
-    if (values.length > before) seen.add(current)
+    if (values.length > before || members > SMALL_LEAF) seen.add(current)
   }
   return plain
 }
