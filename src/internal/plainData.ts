@@ -23,28 +23,34 @@ export function toPlainData(value: unknown): unknown {
 }
 
 /**
- * `record`, or a copy of it whose own members that are not JSON data (a Date, NaN, an instance
- * an `Entity.process` made) are what {@link toPlainData} makes of them. The members `schema`
- * names are looked at alone (what they hold is normalized, and checked, by their own schemas);
- * the others are looked into.
+ * `record` as JSON data, for what an Entity's own `process` or `merge` made: `record` itself when
+ * it is, else a plain copy whose members that are not JSON data (a Date, NaN, an instance) are
+ * what {@link toPlainData} makes of them. A record that is not a plain object (an instance
+ * `fromJS` made) is copied as its own members. A member the schema names is looked into without
+ * a depth limit (it may hold entities nested deep, which are stored flat); the others are
+ * refused when they nest deeper than a stored response may.
  */
 export function plainMembers(
   record: Record<string, unknown>,
   schema: Record<string, unknown>,
 ): Record<string, unknown> {
-  let copy: Record<string, unknown> | undefined
+  let copy = isPlainObject(record) ? undefined : ownMembersOf(record)
   for (const key of Object.keys(record)) {
     const value = record[key]
-    // A member the schema names holds what its own schema normalizes and checks: only its own
-    // kind is looked at here (a plain object or an array, not a Date or an instance).
-    const named = typeof value === 'object' && value !== null && hasOwn(schema, key)
-    if (named ? Array.isArray(value) || isPlainObject(value) : assertNotTooDeep(value)) continue
+    if (hasOwn(schema, key) ? assertNotTooDeep(value, Infinity) : assertNotTooDeep(value)) continue
     copy ??= { ...record }
     const plain = toPlainData(value)
     if (plain === undefined) delete copy[key]
     else setOwn(copy, key, plain)
   }
   return copy ?? record
+}
+
+/** A plain object of the own enumerable members of `value`. */
+function ownMembersOf(value: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) setOwn(copy, key, value[key])
+  return copy
 }
 
 /**

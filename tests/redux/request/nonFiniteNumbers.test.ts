@@ -98,3 +98,78 @@ describe('numbers that are not finite, from a merge', () => {
     expectSilentChecks()
   })
 })
+
+class Owner extends Entity {
+  id = ''
+  pk() {
+    return this.id
+  }
+  static key = 'NonFiniteOwner'
+}
+
+/** Stats beside a reference: a member the schema names as a plain-object schema. */
+class Board extends Entity {
+  id = ''
+  stats = { owner: Owner.fromJS(), total: 0, average: 0, at: '' }
+  pk() {
+    return this.id
+  }
+  static key = 'NonFiniteBoard'
+  static schema = { stats: { owner: Owner } }
+  static merge(existing: Record<string, any>, incoming: Record<string, any>) {
+    const total = Number(existing.stats.total) + Number(incoming.stats.total)
+    const average = total / Number(incoming.stats.count)
+    return { ...existing, ...incoming, stats: { ...incoming.stats, total, average } }
+  }
+  static process(input: Record<string, any>) {
+    return { ...input, stats: { ...input.stats, at: new Date(Date.UTC(2026, 0, 5)) } }
+  }
+}
+
+/** A merge and a process that return instances of their class, as some apps write them. */
+class Made extends Entity {
+  id = ''
+  v = 0
+  pk() {
+    return this.id
+  }
+  static key = 'NonFiniteMade'
+  static process(input: Record<string, unknown>) {
+    return this.fromJS(input) as unknown as Record<string, unknown>
+  }
+  static merge(existing: Record<string, unknown>, incoming: Record<string, unknown>) {
+    return this.fromJS({ ...existing, ...incoming }) as unknown as Record<string, unknown>
+  }
+}
+
+describe('what an own process or merge makes, beside references or as an instance', () => {
+  it('inside a member the schema names as an object: stored as JSON, the reference kept', async () => {
+    let count = 1
+    const getBoard = new Endpoint(
+      async () => ({ id: 'b', stats: { owner: { id: 'o' }, total: 0, count: count-- } }),
+      { schema: Board, name: 'board' },
+    )
+    const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+    await controller.fetch(getBoard)
+    await controller.fetch(getBoard) // 0 / 0
+    expectPlain(store.getState().data)
+    const board = cache.select(getBoard)(store.getState()) as Board
+    expect(board.stats.owner).toBeInstanceOf(Owner)
+    expect(board.stats.average).toBeNull()
+    expect(board.stats.at).toBe('2026-01-05T00:00:00.000Z')
+    expect(replay().data).toEqual(store.getState().data)
+    expectSilentChecks()
+  })
+
+  it('an instance of the class: stored as a plain object of its members', async () => {
+    let v = 1
+    const getMade = new Endpoint(async () => ({ id: 'm', v: v++ }), { schema: Made, name: 'made' })
+    const { store, cache, controller, expectSilentChecks } = makeStore()
+    await controller.fetch(getMade)
+    expectPlain(store.getState().data)
+    await controller.fetch(getMade)
+    expectPlain(store.getState().data)
+    expect((cache.select(getMade)(store.getState()) as Made).v).toBe(2)
+    expectSilentChecks()
+  })
+})
