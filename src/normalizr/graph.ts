@@ -199,11 +199,15 @@ function indexOf(node: GraphNode): number {
   return node.state >> INDEX_SHIFT
 }
 
-/** Starts visiting `node` in a walk: numbers it, checks its own reads, stacks it. */
+/**
+ * Starts visiting `node` in a walk: checks its own reads, numbers it, stacks it. Its reads are
+ * checked first: a source that throws leaves the node as it was.
+ */
 function open(node: GraphNode, source: EntitySource, clock: number, walk: Walk): void {
+  const holds = node.ownReadsHold(source)
   const index = walk.counter++
   node.checked = clock
-  node.state = (index << INDEX_SHIFT) | (node.ownReadsHold(source) ? ON_STACK | OK : ON_STACK)
+  node.state = (index << INDEX_SHIFT) | (holds ? ON_STACK | OK : ON_STACK)
   walk.stack.push(node)
   walk.frames.push(node)
   walk.cursors.push(0)
@@ -235,6 +239,37 @@ export function isValidIn(
     root.settle(clock, valid)
     return valid
   }
+  try {
+    return walkFrom(root, source, clock, walk, since)
+  } catch (error) {
+    abandon(walk)
+    throw error
+  }
+}
+
+/**
+ * A walk a throwing source interrupted: the nodes it had stacked get no verdict (the next check
+ * walks them again) and its stacks are emptied. The verdicts it reached stay: they were complete.
+ */
+function abandon(walk: Walk): void {
+  for (const node of walk.stack) {
+    node.checked = -1
+    node.state = 0
+  }
+  walk.frames.length = 0
+  walk.cursors.length = 0
+  walk.lows.length = 0
+  walk.stack.length = 0
+}
+
+/** The walk of {@link isValidIn} from a root that is not settled, trusted or a leaf. */
+function walkFrom(
+  root: GraphNode,
+  source: EntitySource,
+  clock: number,
+  walk: Walk,
+  since: number,
+): boolean {
   const { frames, cursors, lows, stack } = walk
   walk.counter = 0
   open(root, source, clock, walk)
@@ -254,9 +289,10 @@ export function isValidIn(
           child.checked = clock
         } else if (child.deps === NO_DEPS) {
           // A leaf is its own component: its reads decide.
+          const holds = child.ownReadsHold(source)
           child.checked = clock
-          child.state = child.ownReadsHold(source) ? VALID : 0
-          if (child.state === 0) node.state &= ~OK
+          child.state = holds ? VALID : 0
+          if (!holds) node.state &= ~OK
         } else {
           cursors[top] = next
           open(child, source, clock, walk)

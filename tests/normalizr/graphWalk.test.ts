@@ -3,8 +3,9 @@
  * graphs, after random edits, a memoized read keeps exactly the instances that reach no edited
  * record (itself included), rebuilds the others, and reads as a fresh memo would.
  */
-import type { PlainTables } from 'rtk-resources'
+import type { EntityRecord, EntitySource, PlainTables } from 'rtk-resources'
 import { Entity, MemoCache } from 'rtk-resources'
+import { GraphNode, RecordDep, Walk, isValidIn } from '../../src/normalizr/graph'
 import { write } from '../fixtures/tables'
 
 class Vertex extends Entity {
@@ -110,3 +111,41 @@ test.each([1, 2, 3, 4, 5, 6, 7, 8])(
     }
   },
 )
+
+/** A source of records by pk that throws when asked for `throwOn`. */
+function recordsSource(records: Record<string, EntityRecord>, throwOn?: string): EntitySource {
+  return {
+    token: {},
+    getEntity(_key, pk) {
+      if (pk === throwOn) throw new Error('source threw')
+      return records[pk]
+    },
+    getMeta: () => undefined,
+    getTable: () => undefined,
+    forEachEntity: () => undefined,
+  }
+}
+
+test('a walk a throwing source interrupts leaves no verdict behind, and no frames', () => {
+  const a0 = {}
+  const b0 = {}
+  const a = new GraphNode()
+  const b = new GraphNode()
+  a.addRead(new RecordDep('K', 'a', a0))
+  b.addRead(new RecordDep('K', 'b', b0))
+  // A cycle, so that b is walked rather than read as a leaf.
+  a.deps = [b]
+  b.deps = [a]
+  a.stamp(0)
+  b.stamp(0)
+  const walk = new Walk()
+  // Clock 1: b's record changed, and change tracking marked both.
+  const changed = { a: a0, b: {} }
+  a.dirty = 1
+  b.dirty = 1
+  expect(() => isValidIn(a, recordsSource(changed, 'b'), 1, walk, 0)).toThrow('source threw')
+  expect([walk.frames.length, walk.lows.length, walk.stack.length]).toEqual([0, 0, 0])
+  // Clock 2: nothing new changed; both are still stale.
+  expect(isValidIn(b, recordsSource(changed), 2, walk, 0)).toBe(false)
+  expect(isValidIn(a, recordsSource(changed), 2, walk, 0)).toBe(false)
+})
