@@ -26,9 +26,11 @@ export function toPlainData(value: unknown): unknown {
  * `record` as JSON data, for what an Entity's own `process` or `merge` made: `record` itself when
  * it is, else a plain copy whose members that are not JSON data (a Date, NaN, an instance) are
  * what {@link toPlainData} makes of them. A record that is not a plain object (an instance
- * `fromJS` made) is copied as its own members. A member the schema names is looked into without
- * a depth limit (it may hold entities nested deep, which are stored flat); the others are
- * refused when they nest deeper than a stored response may.
+ * `fromJS` made) is copied as its own members. Members the schema does not name are looked into
+ * (and refused when they nest deeper than a stored response may); a member it names as a plain
+ * object, or a list of them, is looked into by that schema the same way; a member it names as an
+ * entity or a schema object (a Union, `schema.Values`) only for its own kind: the entities in it
+ * are normalized, and checked, by their own class, so a tree of records is looked at once in all.
  */
 export function plainMembers(
   record: Record<string, unknown>,
@@ -37,13 +39,42 @@ export function plainMembers(
   let copy = isPlainObject(record) ? undefined : ownMembersOf(record)
   for (const key of Object.keys(record)) {
     const value = record[key]
-    if (hasOwn(schema, key) ? assertNotTooDeep(value, Infinity) : assertNotTooDeep(value)) continue
+    const plain = hasOwn(schema, key) ? plainUnder(value, schema[key]) : plainOrNot(value)
+    if (plain === value) continue
     copy ??= { ...record }
-    const plain = toPlainData(value)
     if (plain === undefined) delete copy[key]
     else setOwn(copy, key, plain)
   }
   return copy ?? record
+}
+
+/** `value` when it is JSON data (nested no deeper than a response may), else its plain copy. */
+function plainOrNot(value: unknown): unknown {
+  return assertNotTooDeep(value) ? value : toPlainData(value)
+}
+
+/** {@link plainOrNot} for a member whose schema is `memberSchema` (see {@link plainMembers}). */
+function plainUnder(value: unknown, memberSchema: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return plainOrNot(value)
+  if (isPlainObject(memberSchema)) {
+    return isPlainObject(value) ? plainMembers(value, memberSchema) : toPlainData(value)
+  }
+  if (Array.isArray(memberSchema) && memberSchema.length === 1 && Array.isArray(value)) {
+    const itemSchema: unknown = memberSchema[0]
+    if (isPlainObject(itemSchema)) {
+      let items: unknown[] | undefined
+      value.forEach((item: unknown, i) => {
+        const plain = plainUnder(item, itemSchema)
+        if (plain === item) return
+        items ??= [...(value as unknown[])]
+        items[i] = plain === undefined ? null : plain
+      })
+      return items ?? value
+    }
+  }
+  // An entity, a list of them, a schema object: only its own kind (their entities are checked
+  // by their class); a Date or an instance is not one.
+  return Array.isArray(value) || isPlainObject(value) ? value : toPlainData(value)
 }
 
 /** A plain object of the own enumerable members of `value`. */

@@ -173,3 +173,43 @@ describe('what an own process or merge makes, beside references or as an instanc
     expectSilentChecks()
   })
 })
+
+class Step extends Entity {
+  id = 0
+  next: Step | undefined = undefined
+  pk() {
+    return this.id
+  }
+  static key = 'NonFiniteStep'
+  static schema: Record<string, unknown> = {}
+  static process(input: Record<string, unknown>) {
+    return { ...input, seenAt: new Date(Date.UTC(2026, 0, 6)) }
+  }
+}
+Step.schema = { next: Step }
+
+it('a chain of records with an own process is looked at once in all, not once per level', async () => {
+  // Each level's `next` counts its reads: looked into once per enclosing level, 2,000 levels
+  // would read it about 2,000,000 times.
+  let reads = 0
+  let head: Record<string, unknown> = { id: 2000 }
+  for (let i = 1999; i >= 0; i--) {
+    const next = head
+    head = { id: i }
+    Object.defineProperty(head, 'next', {
+      get: () => {
+        reads++
+        return next
+      },
+      enumerable: true,
+    })
+  }
+  const getChain = new Endpoint(async () => head, { schema: Step, name: 'chain' })
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(getChain)
+  expect(cache.selectRecord('NonFiniteStep', 2000)(store.getState())).toEqual({
+    id: 2000,
+    seenAt: '2026-01-06T00:00:00.000Z',
+  })
+  expect(reads).toBeLessThan(10 * 2000)
+})
