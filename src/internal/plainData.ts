@@ -31,15 +31,17 @@ export function toPlainData(value: unknown): unknown {
  * object, or a list of them, is looked into by that schema the same way; a member it names as an
  * entity or a schema object (a Union, `schema.Values`) only for its own kind: the entities in it
  * are normalized, and checked, by their own class, so a tree of records is looked at once in all.
+ * @param level - how many object schemas deep `record` is (see `SCHEMA_LEVELS`)
  */
 export function plainMembers(
   record: Record<string, unknown>,
   schema: Record<string, unknown>,
+  level = 0,
 ): Record<string, unknown> {
   let copy = isPlainObject(record) ? undefined : ownMembersOf(record)
   for (const key of Object.keys(record)) {
     const value = record[key]
-    const plain = hasOwn(schema, key) ? plainUnder(value, schema[key]) : plainOrNot(value)
+    const plain = hasOwn(schema, key) ? plainUnder(value, schema[key], level) : plainOrNot(value)
     if (plain === value) continue
     copy ??= { ...record }
     if (plain === undefined) delete copy[key]
@@ -53,18 +55,26 @@ function plainOrNot(value: unknown): unknown {
   return assertNotTooDeep(value) ? value : toPlainData(value)
 }
 
+/** How many levels of object schemas {@link plainUnder} follows (a schema may name itself). */
+const SCHEMA_LEVELS = 64
+
 /** {@link plainOrNot} for a member whose schema is `memberSchema` (see {@link plainMembers}). */
-function plainUnder(value: unknown, memberSchema: unknown): unknown {
+function plainUnder(value: unknown, memberSchema: unknown, level: number): unknown {
   if (typeof value !== 'object' || value === null) return plainOrNot(value)
-  if (isPlainObject(memberSchema)) {
-    return isPlainObject(value) ? plainMembers(value, memberSchema) : toPlainData(value)
+  if (level < SCHEMA_LEVELS && isPlainObject(memberSchema) && isPlainObject(value)) {
+    return plainMembers(value, memberSchema, level + 1)
   }
-  if (Array.isArray(memberSchema) && memberSchema.length === 1 && Array.isArray(value)) {
+  if (
+    level < SCHEMA_LEVELS &&
+    Array.isArray(memberSchema) &&
+    memberSchema.length === 1 &&
+    Array.isArray(value)
+  ) {
     const itemSchema: unknown = memberSchema[0]
     if (isPlainObject(itemSchema)) {
       let items: unknown[] | undefined
       value.forEach((item: unknown, i) => {
-        const plain = plainUnder(item, itemSchema)
+        const plain = plainUnder(item, itemSchema, level + 1)
         if (plain === item) return
         items ??= [...(value as unknown[])]
         items[i] = plain === undefined ? null : plain

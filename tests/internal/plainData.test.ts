@@ -1,7 +1,7 @@
 /** What a response holding more than JSON data is stored as: what JSON.stringify would write. */
 import { runInNewContext } from 'node:vm'
 import { assertNotTooDeep } from '../../src/internal/depth'
-import { toPlainData } from '../../src/internal/plainData'
+import { plainMembers, toPlainData } from '../../src/internal/plainData'
 
 class Money {
   constructor(
@@ -67,4 +67,17 @@ test('toJSON is asked once per value, as JSON.stringify asks it', () => {
   const input = { a: { toJSON: () => new Date(0) }, b: { toJSON: () => ({ c: new Date(0) }) } }
   expect(toPlainData(input)).toEqual(JSON.parse(JSON.stringify(input)))
   expect(toPlainData(input)).toEqual({ a: {}, b: { c: '1970-01-01T00:00:00.000Z' } })
+})
+
+test('plainMembers follows a schema that names itself a bounded number of levels', () => {
+  // Replies nested in replies, described by one object schema that names itself.
+  const thread: Record<string, unknown> = {}
+  thread.replies = [thread]
+  const near = plainMembers({ thread: { text: 'x', score: NaN } }, { thread })
+  expect(near.thread).toEqual({ text: 'x', score: null })
+  // 20,000 levels: followed only so far, and no stack overflow.
+  let deep: Record<string, unknown> = { text: 'leaf' }
+  for (let i = 0; i < 20_000; i++) deep = { text: `${i}`, replies: [deep] }
+  const record = { id: 1, thread: deep }
+  expect(plainMembers(record, { thread })).toBe(record)
 })
