@@ -212,13 +212,6 @@ export function normalize(
 }
 
 /**
- * Rejects a response whose type cannot match its schema: a string, number, boolean or function
- * where an Entity, a list or an object schema expects an object, and for a list an object whose
- * values are not all records (an error body such as `{ error: 'rate limited', code: 2 }`).
- * Nested ids stay allowed (they are references), and so do `null` and `undefined` (no content:
- * a 204, an empty body).
- */
-/**
  * `entity.merge(existing, incoming)`, made JSON data when the class's own `process` or `merge`
  * made it (`copies` false: see {@link NormalizeContext.addEntity}): a merge of its own may compute
  * a NaN or put a Date, which the state must not hold. The default merge of plain records is
@@ -234,6 +227,13 @@ function mergeOf(
   return copies ? merged : plainMembers(merged, entity.schema)
 }
 
+/**
+ * Rejects a response whose type cannot match its schema: a string, number, boolean or function
+ * where an Entity, a list or an object schema expects an object, and for a list an object whose
+ * values are not all records (an error body such as `{ error: 'rate limited', code: 2 }`).
+ * Nested ids stay allowed (they are references), and so do `null` and `undefined` (no content:
+ * a 204, an empty body).
+ */
 function checkResponseType(schema: unknown, input: unknown): void {
   if (input === undefined || input === null) return
   let name: string
