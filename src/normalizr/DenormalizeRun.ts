@@ -285,10 +285,11 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
 
   /**
    * True when a required member of `record` (see {@link RequiredMember}) names a deleted or
-   * invalid record, or one whose own required members do. Only records are looked at (none is
-   * built), depth first with a stack of its own (a 10k-long chain cannot overflow the call
-   * stack), and what is learned is kept for the rest of the run: every record on the way to a
-   * lacking one lacks too, and when a walk finds nothing lacking, every record it met is complete.
+   * invalid record, or one whose own required members do. Only records are looked at (no node is
+   * built; a member's validity is asked of its class's `create`, whose instance is dropped),
+   * depth first with a stack of its own (a 10k-long chain cannot overflow the call stack), and
+   * what is learned is kept for the rest of the run: every record on the way to a lacking one
+   * lacks too, and when a walk finds nothing lacking, every record it met is complete.
    * When true, the owner is read again once a table met on a lacking walk changes; when false,
    * the member nodes built next carry the deps.
    */
