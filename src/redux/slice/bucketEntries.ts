@@ -29,7 +29,7 @@ export const RUN_MIN = 3
  * edited by hand or damaged: a count that is not a positive integer, or longer than the bucket),
  * what is left of the bucket, so that every scan moves on and ends.
  */
-function runLength(bucket: ReadonlyArray<unknown>, at: number): number {
+export function runLength(bucket: ReadonlyArray<unknown>, at: number): number {
   const count = bucket[at + 1]
   const left = bucket.length - at - 2
   return typeof count === 'number' && count >= 1 && count <= left && Number.isInteger(count)
@@ -69,6 +69,29 @@ export function valuePositionIn(bucket: ReadonlyArray<unknown>, stored: StoredKe
       i += head < 0 ? 2 + runLength(bucket, i) : 2
     } else {
       if (head === stored) return i + 1
+      i += 2
+    }
+  }
+  return -1
+}
+
+/**
+ * The position of the header of the run holding the integer key `stored` in a stored bucket, or
+ * -1 (not stored, or stored as a pair): where {@link valuePositionIn} would find it in a run.
+ */
+export function runHolding(bucket: ReadonlyArray<unknown>, stored: number): number {
+  const length = bucket.length
+  for (let i = 0; i < length;) {
+    const head = bucket[i]
+    if (typeof head !== 'number') return -1
+    if (head < 0) {
+      const offset = stored + head
+      if (offset < 0) return -1
+      const count = runLength(bucket, i)
+      if (offset < count) return i
+      i += 2 + count
+    } else {
+      if (head >= stored) return -1
       i += 2
     }
   }

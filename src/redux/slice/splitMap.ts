@@ -30,7 +30,7 @@
  * (freezeWritten.ts). Writing: splitWrite.ts.
  */
 import { fnv1a } from '../../internal/hash'
-import { valuePositionIn } from './bucketEntries'
+import { runHolding, runLength, valuePositionIn } from './bucketEntries'
 import type { StoredKey } from './bucketEntries'
 
 /** The summary of a split map (its first member). */
@@ -245,7 +245,31 @@ export function splitReader<T>(map: SplitMap<T>): (key: string | number) => T | 
   const summary = map[SUMMARY]
   if (summary === undefined) return () => undefined
   const buckets = summary.buckets
-  return (key) => valueIn(map, buckets, storedKeyOfId(key))
+  // The run the last integer key was found in: a list's items, read in order, mostly have ids
+  // handed out in sequence, and the next one is then in the same run (a block of 64 ids), found
+  // without hashing its block or scanning its bucket.
+  let run: Bucket<T> = []
+  let runFirst = 0
+  let runCount = 0
+  let runValues = 0
+  return (key) => {
+    const stored = storedKeyOfId(key)
+    if (typeof stored !== 'number') return valueIn(map, buckets, stored)
+    const offset = stored - runFirst
+    if (offset >= 0 && offset < runCount) return run[runValues + offset] as T
+    const bucket = bucketIn(map, buckets, stored)
+    if (bucket === undefined) return undefined
+    const header = runHolding(bucket, stored)
+    if (header < 0) {
+      const at = valuePositionIn(bucket, stored)
+      return at < 0 ? undefined : (bucket[at] as T)
+    }
+    run = bucket
+    runFirst = -(bucket[header] as number)
+    runCount = runLength(bucket, header)
+    runValues = header + 2
+    return bucket[runValues + stored - runFirst] as T
+  }
 }
 
 /** True when `key` is stored. */

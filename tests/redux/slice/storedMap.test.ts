@@ -109,6 +109,37 @@ test('a split map reads, counts and lists exactly what a Map would, written immu
   )
 })
 
+test('one reader asked for ids in any order reads what getStored reads, runs and gaps alike', () => {
+  // Ids in stretches (runs of a block) with gaps, some pairs, read through one reader: each
+  // answer from the run the previous id was found in must be that id's own.
+  const idsArb = fc.uniqueArray(fc.integer({ min: 0, max: 4000 }), { minLength: 1, maxLength: 600 })
+  fc.assert(
+    fc.property(
+      idsArb,
+      fc.integer({ min: 1, max: 40 }),
+      fc.array(fc.integer({ min: -2, max: 4100 }), { maxLength: 300 }),
+      (starts, width, asked) => {
+        const plain: Record<string, number> = {}
+        for (const start of starts)
+          for (let id = start; id < start + width; id++) plain[String(id)] = id * 2
+        plain.name = -1
+        const map = toBuckets(plain) as SplitMap<number>
+        const read = splitReader(map)
+        const order = [
+          ...asked,
+          ...starts.flatMap((start) => [start - 1, start, start + width - 1, start + width]),
+        ]
+        for (const id of order) {
+          expect(read(id)).toBe(getStored(map, true, String(id)))
+          expect(read(String(id))).toBe(getStored(map, true, String(id)))
+        }
+        expect(read('name')).toBe(-1)
+      },
+    ),
+    { numRuns: 80 },
+  )
+})
+
 test('a write copies the top array, one page and one bucket; no change keeps the same map', () => {
   const plain: Record<string, { id: number }> = {}
   for (let id = 1; id <= 5000; id++) plain[String(id)] = { id }
