@@ -16,8 +16,10 @@ function define(obj: object, key: string, value: unknown): void {
 export class WrittenTable {
   readonly records: Record<string, EntityRecord> = {}
   readonly metas: Record<string, EntityMeta> = {}
-  /** How many records `records` holds (a table of deletions only has none). */
-  size = 0
+  /** True once a record was written (it may have been deleted since). */
+  private wroteRecord = false
+  /** True once a written record was deleted. */
+  private deletedRecord = false
   /**
    * True while every record written here came from an entity with the default `process` and
    * `merge` (added with `copies`): each is then a new object this normalize made, which a later
@@ -36,11 +38,11 @@ export class WrittenTable {
     return meta !== undefined && hasOwnProperty.call(this.metas, pk) ? meta : undefined
   }
 
+  // One store, no lookup first: in a table of thousands of ids each lookup is a hash probe.
   setRecord(pk: string, record: EntityRecord): void {
-    const records = this.records
-    if (!hasOwnProperty.call(records, pk)) this.size++
-    if (pk === '__proto__') define(records, pk, record)
-    else records[pk] = record
+    this.wroteRecord = true
+    if (pk === '__proto__') define(this.records, pk, record)
+    else this.records[pk] = record
   }
 
   setMeta(pk: string, meta: EntityMeta): void {
@@ -51,7 +53,17 @@ export class WrittenTable {
   deleteRecord(pk: string): void {
     if (!hasOwnProperty.call(this.records, pk)) return
     delete this.records[pk]
-    this.size--
+    this.deletedRecord = true
+  }
+
+  /**
+   * True when `records` holds a record (a table of deletions only holds none). Its keys are
+   * listed only when a record written was deleted since (a delete after an update of the same
+   * record, in one response).
+   */
+  hasRecords(): boolean {
+    if (!this.wroteRecord) return false
+    return !this.deletedRecord || Object.keys(this.records).length > 0
   }
 }
 

@@ -205,7 +205,7 @@ export function normalize(
   const entitiesMeta: Record<string, Record<string, EntityMeta>> = {}
   for (const [key, tables] of written) {
     // A key with only deletions has no records table (deletions live in meta).
-    if (tables.size > 0) setOwn(entities, key, tables.records)
+    if (tables.hasRecords()) setOwn(entities, key, tables.records)
     setOwn(entitiesMeta, key, tables.metas)
   }
   return { result, entities, entitiesMeta }

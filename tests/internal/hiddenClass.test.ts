@@ -84,7 +84,7 @@ describe('hidden classes kept for objects made per operation', () => {
     table.setRecord('__proto__', { id: '__proto__' })
     table.setMeta('1', { date: 1, fetchedAt: 1, expiresAt: 2 })
     table.deleteRecord('__proto__')
-    expect(table.size).toBe(1)
+    expect(table.hasRecords()).toBe(true)
     fullGc()
     expect(haveSameMap(table, writtenTableShape)).toBe(true)
   })

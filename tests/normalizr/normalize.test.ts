@@ -41,6 +41,27 @@ describe('normalize', () => {
     expectPlainJson(output)
   })
 
+  it('gives no records table to a kind whose records written in the response were all deleted', () => {
+    const both = { kept: User, gone: new schema.Delete(User) }
+    const meta = { fetchedAt: 1, date: 2 }
+    // Written, then deleted: only the tombstone is left.
+    const deleted = normalize(both, { kept: { id: 1 }, gone: { id: 1 } }, [], undefined, meta)
+    expect(Object.keys(deleted.entities)).toEqual([])
+    expect(deleted.entitiesMeta.User?.['1']).toMatchObject({ deleted: true })
+    // Another record of the kind stays, and so does the table.
+    const other = normalize(both, { kept: { id: 1 }, gone: { id: 2 } }, [], undefined, meta)
+    expect(Object.keys(other.entities.User ?? {})).toEqual(['1'])
+    // `__proto__` as an id, written then deleted, is listed as an own key like any other.
+    const proto = normalize(
+      both,
+      JSON.parse('{"kept":{"id":"__proto__"},"gone":{"id":"__proto__"}}'),
+      [],
+      undefined,
+      meta,
+    )
+    expect(Object.keys(proto.entities)).toEqual([])
+  })
+
   it('records fetchedAt, date and expiresAt with every written record', () => {
     const output = normalize(User, { id: 1 }, [], undefined, {
       fetchedAt: 5,

@@ -159,10 +159,14 @@ export function writeTables(
   const next: Roots = { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
   let layout = state.layout
   let written = 0
+  // Each table's pks, listed once here and given to the change log as they are (listing the
+  // keys of a table of thousands of ids makes a string of each).
+  const changed: Record<string, readonly string[]> = {}
   for (const key of keys) {
     const metas = deltaMeta[key] as Record<string, EntityMeta>
     const records = getOwn<Record<string, EntityRecord>>(delta, key)
     const pks = Object.keys(metas)
+    setOwn(changed, key, pks)
     written += pks.length
     let table = getOwn<StoredMap<EntityRecord>>(state.entities, key)
     let metaTable = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
@@ -198,7 +202,7 @@ export function writeTables(
     )
   }
   // The engine's memo learns what this write changed (O(changes) re-reads).
-  linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), deltaMeta, written)
+  linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), changed, written)
   return { ...(next as unknown as Omit<TablesState, 'layout'>), layout }
 }
 
