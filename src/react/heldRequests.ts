@@ -4,6 +4,7 @@
  * another in the same commit, keeps the request). The request itself is aborted only when no
  * caller waits for it any more: a `controller.fetch` that joined it always gets its answer.
  */
+import { fetchForReader } from '../redux/Controller'
 import type { Controller } from '../redux/Controller'
 import type { EndpointInterface } from '../redux/endpointTypes'
 
@@ -19,7 +20,7 @@ export function holdRequest(
   args: readonly unknown[],
 ): () => void {
   const holder = new AbortController()
-  controller.fetchWithSignal(holder.signal, endpoint, ...(args as never[])).catch(ignore)
+  controller[fetchForReader](holder.signal, endpoint, args).catch(ignore)
   let released = false
   return () => {
     if (released) return

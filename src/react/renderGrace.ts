@@ -1,10 +1,12 @@
 /**
- * The one-second grace React readers give the data of an `invalidIfStale` call that its request
- * just brought: an expiry under a second (0, or `NaN`, which counts as 0) makes the data stale
- * before the render that waited for it can show it, and `useSuspense` would fetch it again and
- * again. A component that suspends before it first mounts keeps nothing between its renders,
- * so no render can tell "the data I asked for" from data fetched for another: the grace is
- * stated in time, as TanStack Query's suspense mode keeps a one-second minimum `staleTime`.
+ * The one-second grace React readers give the data of an `invalidIfStale` call that a reader's
+ * request just brought: an expiry under a second (0, or `NaN`, which counts as 0) makes the data
+ * stale before the render that waited for it can show it, and `useSuspense` would fetch it again
+ * and again. A component that suspends before it first mounts keeps nothing between its renders,
+ * so the grace is stated in time (as TanStack Query's suspense mode keeps a one-second minimum
+ * `staleTime`), and given only to data whose request a reader (`useSuspense`, `useFetch`,
+ * `useDLE`) started or joined: data fetched by `controller.fetch` is stale at its expiry, for
+ * hooks as for selectors, as in data-client.
  */
 import { ExpiryStatus } from '../redux/read/ExpiryStatus'
 import type { CallState } from '../redux/read/readCall'
@@ -15,18 +17,24 @@ export const RENDER_GRACE_MS = 1_000
 
 /**
  * True when the call's data is stale only because its expiry is shorter than the grace: an
- * `invalidIfStale` call whose last request succeeded at most {@link RENDER_GRACE_MS} ago and
- * whose data expired by its own expiry length (not by `expireAll`, which sets it to 0, nor
- * `invalidate`, which makes it `Invalid`). `meta` is read only then.
+ * `invalidIfStale` call whose last request succeeded at most {@link RENDER_GRACE_MS} ago, was
+ * started or joined by a React reader (`askedByReader`, given that request's start) and whose
+ * data expired by its own expiry length (not by `expireAll`, which sets it to 0, nor
+ * `invalidate`, which makes it `Invalid`). `meta` and `askedByReader` are asked only then.
  */
 export function inRenderGrace(
   call: CallState,
   now: number,
   meta: () => RequestMeta | undefined,
+  askedByReader: (fetchedAt: number) => boolean,
 ): boolean {
   if (call.expiryStatus !== ExpiryStatus.InvalidIfStale || now <= call.expiresAt) return false
   if (call.error !== undefined) return false
   const request = meta()
   if (request === undefined || request.error !== undefined || !(request.date > 0)) return false
-  return call.expiresAt >= request.date && now <= request.date + RENDER_GRACE_MS
+  return (
+    call.expiresAt >= request.date &&
+    now <= request.date + RENDER_GRACE_MS &&
+    askedByReader(request.fetchedAt)
+  )
 }

@@ -4,6 +4,7 @@ import { useSelector, useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import type { Query } from '../redux/read/Query'
 import { isUsable } from '../redux/read/usable'
+import { askedByReader } from '../redux/Controller'
 import { getRequestMeta } from '../redux/slice/requests'
 import { useEntityCache } from './context'
 import { inRenderGrace } from './renderGrace'
@@ -12,9 +13,9 @@ const selectNothing = () => undefined
 
 /**
  * Reads the call's data from the cache; never fetches. `undefined` when `useSuspense` would not
- * show it: absent, invalidated, incomplete, stale with `invalidIfStale` (unless its request
- * brought it less than a second ago), or `null` args. Stale data of other endpoints is returned.
- * Re-renders only when what it returns changes.
+ * show it: absent, invalidated, incomplete, stale with `invalidIfStale` (unless a reader's
+ * request brought it less than a second ago: see `useSuspense`), or `null` args. Stale data of
+ * other endpoints is returned. Re-renders only when what it returns changes.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usecache
  */
 export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Query<any, any, any>>(
@@ -46,9 +47,10 @@ export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Qu
       const call = selectCall(root)
       const now = Date.now()
       const meta = () => getRequestMeta(cache.selectSlice(root), key)
-      return isUsable(call, now) || inRenderGrace(call, now, meta) ? call.data : undefined
+      const asked = (fetchedAt: number) => cache.controller(store)[askedByReader](key, fetchedAt)
+      return isUsable(call, now) || inRenderGrace(call, now, meta, asked) ? call.data : undefined
     }
-  }, [cache, key, selectCall])
+  }, [cache, store, key, selectCall])
   return useSelector(selectShown) as EndpointData<TEndpoint> | undefined
 }
 

@@ -16,7 +16,9 @@ import { isUsable, reportedError } from '../redux/read/usable'
 import { deletedSince } from '../redux/read/deletedSince'
 import { getRequestMeta } from '../redux/slice/requests'
 import type { RequestMeta } from '../redux/slice/state'
-import { useEntityCache } from './context'
+import { askedByReader } from '../redux/Controller'
+import type { Controller } from '../redux/Controller'
+import { useController, useEntityCache } from './context'
 import { inRenderGrace } from './renderGrace'
 
 /** What a reading hook decides about one call. */
@@ -26,8 +28,8 @@ export interface CallVerdict {
   key: string | undefined
   /**
    * Data fit to show now (`undefined` when missing, invalid, incomplete or too stale). Data of an
-   * `invalidIfStale` call that its request brought less than a second ago is fit to show even
-   * when its expiry is shorter (see `renderGrace.ts`).
+   * `invalidIfStale` call that a reader's request brought less than a second ago is fit to show
+   * even when its expiry is shorter (see `renderGrace.ts`).
    */
   data: unknown
   /** A fetch is needed before anything can be shown. */
@@ -112,8 +114,9 @@ function verdictOf(
   meta: RequestMeta | undefined,
   now: number,
   askAgainSince: number,
+  asked: (fetchedAt: number) => boolean,
 ): Verdict {
-  const grace = inRenderGrace(call, now, () => meta)
+  const grace = inRenderGrace(call, now, () => meta, asked)
   const usable = grace || isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
   // A hard error (a 404, a 403) beside usable data says the data may be gone or forbidden: once
@@ -166,6 +169,7 @@ function askAgainSince(meta: RequestMeta | undefined, resetAt: number): number {
 export function useCallState(endpoint: EndpointInterface, args: readonly unknown[]): CallVerdict {
   const cache = useEntityCache()
   const store = useStore()
+  const controller: Controller = useController()
   const active = !(args.length > 0 && args[0] === null)
   const key = active ? keyOf(endpoint, args, 'The hook') : undefined
   const selectCall = active ? cache.selectCall(endpoint, ...(args as never[])) : undefined
@@ -176,7 +180,8 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
     const call = selectCall(root)
     let since = askAgainSince(meta, slice.resetAt ?? 0)
     if (since < 0 && call.data === undefined) since = deletedSince(endpoint, slice, key, meta)
-    return verdictOf(call, meta, Date.now(), since)
+    const asked = (fetchedAt: number) => controller[askedByReader](key, fetchedAt)
+    return verdictOf(call, meta, Date.now(), since, asked)
   }, sameVerdict)
   // A new round each time the call becomes idle, or idle for a new reason (a reset made before
   // this component saw its request in flight).

@@ -11,12 +11,12 @@ const ignore = () => {}
 /**
  * Returns the call's data, denormalized. Suspends (throws the request's promise) while there is
  * nothing valid to show: missing, invalidated, incomplete (a record failing `validate`), or stale
- * with `invalidIfStale` (data its request brought less than a second ago is shown, whatever its
- * expiry). Stale data keeps rendering while it refetches in the background. A failed request is
- * thrown to the nearest error boundary; a hard error beside data is thrown again after it
- * expires, while the render fetches the data again. Data still unusable right after its request
- * succeeded throws `UnusableResponseError` instead of fetching again. `null` args mean inactive:
- * no fetch, `undefined`.
+ * with `invalidIfStale` (data that a reader's request, this one's or another hook's, brought
+ * less than a second ago is shown, whatever its expiry). Stale data keeps rendering while it
+ * refetches in the background. A failed request is thrown to the nearest error boundary; a
+ * hard error beside data is thrown again after it expires, while the render fetches the data
+ * again. Data still unusable right after its request succeeded throws `UnusableResponseError`
+ * instead of fetching again. `null` args mean inactive: no fetch, `undefined`.
  *
  * @example
  * ```tsx

@@ -45,6 +45,15 @@ export interface CacheCore {
 /** @internal Starts a request for a rendering component (see `useSuspense`). */
 export const fetchFromRender = Symbol('rtk-resources/fetchFromRender')
 
+/** @internal Fetches for a mounted reader, with a signal of its own (see `useDLE`). */
+export const fetchForReader = Symbol('rtk-resources/fetchForReader')
+
+/**
+ * @internal True when the request of a call (by key) that started at a given time was started
+ * or joined by a React reader (react/renderGrace.ts).
+ */
+export const askedByReader = Symbol('rtk-resources/askedByReader')
+
 /**
  * @internal True when the call's last request wrote its outcome but the store still shows the
  * state it showed then, without it (Redux DevTools showing an earlier state): asking again
@@ -317,7 +326,20 @@ export class Controller {
     args: readonly unknown[],
     options: { watch?: boolean } = {},
   ): Promise<unknown> {
-    return this.#run(endpoint, args, { fromRender: true, watch: options.watch })
+    return this.#run(endpoint, args, { fromRender: true, watch: options.watch, forReader: true })
+  }
+
+  /** @internal `fetchWithSignal` for a mounted reader: its request is noted as a reader's. */
+  [fetchForReader](
+    signal: AbortSignal,
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+  ): Promise<unknown> {
+    return this.#run(endpoint, args, { signal, forReader: true })
+  }
+
+  [askedByReader](key: string, fetchedAt: number): boolean {
+    return this.#runtime.readerRequests.asked(key, fetchedAt)
   }
 
   get [setupFailure](): Error | undefined {

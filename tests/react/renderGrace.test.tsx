@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
 import { Entity, RestEndpoint } from 'rtk-resources'
 import { useCache, useController, useDLE, useFetch, useSuspense } from 'rtk-resources/react'
+import { makeStore } from '../fixtures/store'
 import { serveHandlers } from '../mocks/server'
 import { renderWithCache } from './render'
 
@@ -118,4 +119,54 @@ test('the grace never overrides expireAll: the data is fetched again at once', a
   expect(await screen.findByText('rate 2')).toBeTruthy()
   await wait(300)
   expect(requests).toBe(2)
+})
+
+describe('only data a reader asked for gets the grace', () => {
+  // Stale after 20 ms; the components below mount later than that.
+  const getRate = rateEndpoint(20)
+
+  test('data controller.fetch brought is stale at its expiry: useSuspense suspends and fetches', async () => {
+    const harness = makeStore()
+    await harness.controller.fetch(getRate, EUR)
+    await wait(60)
+    function Quote() {
+      return <p>rate {useSuspense(getRate, EUR).rate}</p>
+    }
+    renderWithCache(<Quote />, { harness })
+    expect(screen.getByText('loading')).toBeTruthy()
+    expect(await screen.findByText('rate 2')).toBeTruthy()
+    await wait(100)
+    expect(requests).toBe(2)
+  })
+
+  test('useCache returns nothing for it, and useDLE fetches it again', async () => {
+    const harness = makeStore()
+    await harness.controller.fetch(getRate, EUR)
+    await wait(60)
+    function Cached() {
+      return <p>cache {useCache(getRate, EUR)?.rate ?? 'none'}</p>
+    }
+    renderWithCache(<Cached />, { harness })
+    expect(screen.getByText('cache none')).toBeTruthy()
+    function WithDLE() {
+      const { data, loading } = useDLE(getRate, EUR)
+      return <p>dle {loading ? 'loading' : data?.rate}</p>
+    }
+    renderWithCache(<WithDLE />, { harness })
+    expect(await screen.findByText('dle 2')).toBeTruthy()
+  })
+
+  test('a reader that joins a controller.fetch in flight gets it: one request, no loop', async () => {
+    const harness = makeStore()
+    const expiring = rateEndpoint(0)
+    const fetched = harness.controller.fetch(expiring, EUR)
+    function Quote() {
+      return <p>rate {useSuspense(expiring, EUR).rate}</p>
+    }
+    renderWithCache(<Quote />, { harness })
+    await act(() => fetched)
+    expect(await screen.findByText('rate 1')).toBeTruthy()
+    await wait(300)
+    expect(requests).toBe(1)
+  })
 })

@@ -81,6 +81,12 @@ export interface FetchOptions {
    * background refresh never replaces usable data on screen.
    */
   softErrors?: boolean | undefined
+  /**
+   * @internal Asked by a React reader (`useSuspense`, `useFetch`, `useDLE`): the request it
+   * starts or joins is noted, and the data it brings gets the render grace
+   * (react/renderGrace.ts).
+   */
+  forReader?: boolean | undefined
 }
 
 /** The endpoint, extended to send `signal` when it has request settings to put it in. */
@@ -149,7 +155,10 @@ export function buildFetchThunk(deps: FetchDeps) {
           ? requests.watch(flight)
           : requests.join(flight, options.signal)) as Promise<T>
       const running = shareAs === undefined ? undefined : requests.joinable(shareAs)
-      if (running) return wait(running)
+      if (running) {
+        if (options.forReader) runtime.readerRequests.note(key, running)
+        return wait(running)
+      }
       if (options.signal?.aborted) return Promise.reject(abortReason(options.signal))
 
       // Never older than what the slice holds; a render reads no state, so its request is
@@ -157,6 +166,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       const stamp = () => clock(selectSlice(getState()), requests.latestOutsideStart())
       let fetchedAt = options.fromRender ? 0 : stamp()
       const flight = requests.start(key, fetchedAt, shareAs, options.signal, options.watch)
+      if (options.forReader) runtime.readerRequests.note(key, flight)
       const begin = () => {
         if (options.fromRender) flight.fetchedAt = fetchedAt = stamp()
         dispatch(actions.requested({ key, fetchedAt }))
@@ -185,7 +195,10 @@ export function buildFetchThunk(deps: FetchDeps) {
 
       // A request stops being joinable once its outcome is being written: a caller that asks
       // after that (a hook that found the landed data still invalid, say) starts a new one.
-      const finish = () => requests.finish(flight, shareAs)
+      const finish = () => {
+        requests.finish(flight, shareAs)
+        runtime.readerRequests.settled(key, flight)
+      }
 
       // After writing the outcome: does the store show it? Not when DevTools shows an earlier
       // state (time travel): the slice it shows is noted, and renders wait for the store to
