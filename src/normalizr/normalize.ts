@@ -85,6 +85,12 @@ export function normalize(
   let deferred: (() => void)[] | undefined
   let deferredInputs: Set<object> | undefined
 
+  /** The stored record `key`/`pk`, unless deleted. */
+  const storedRecord = (key: string, pk: string): EntityRecord | undefined => {
+    const meta = source.getMeta(key, pk)
+    return meta && !meta.deleted ? source.getEntity(key, pk) : undefined
+  }
+
   const ctx: NormalizeContext = {
     args,
     visit,
@@ -122,8 +128,20 @@ export function normalize(
             : mergeOf(entity, existing, incoming, copies)
         if (!copies) tables.onlyCopies = false
         // The stored record kept for the same values (below), met again with the same values.
-        const same = merged !== already && kept?.has(already) === true && jsonEqual(merged, already)
-        tables.setRecord(pk, same ? already : merged)
+        if (merged !== already && kept?.has(already) === true && jsonEqual(merged, already)) {
+          tables.setRecord(pk, already)
+          return
+        }
+        // Back to the stored values (met twice, the second time undoing the first): the stored
+        // record itself, as below.
+        const stored = kept?.has(already) === true ? undefined : storedRecord(key, pk)
+        if (stored !== undefined && stored !== merged && jsonEqual(merged, stored)) {
+          tables.onlyCopies = false
+          ;(kept ??= new Set()).add(stored)
+          tables.setRecord(pk, stored)
+          return
+        }
+        tables.setRecord(pk, merged)
         return
       }
       const storedMeta = tables?.meta(pk) ?? source.getMeta(key, pk)

@@ -76,3 +76,31 @@ test('a record met twice in one response (one author, two posts) is kept too whe
   expect(store.getState().data.entities.User?.['1']).toBe(author)
   expect(cache.select(getPosts)(store.getState())).toBe(list)
 })
+
+test('an entity met twice in one response, the second undoing the first, keeps its reference', () => {
+  const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+  const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: 'Ada' }), {
+    schema: User,
+    name: 'one user',
+  })
+  const twice = new Endpoint(async () => [] as unknown[], { schema: [User], name: 'twice' })
+  controller.setResponse(getUsers, rows())
+  const list = cache.select(getUsers)(store.getState())
+  const ada = cache.select(getUser, { id: 1 })(store.getState())
+  const stored = store.getState().data.entities.User['1']
+  controller.setResponse(twice, [
+    { id: 1, name: 'Changed' },
+    { id: 1, name: 'Ada' },
+  ])
+  expect(store.getState().data.entities.User['1']).toBe(stored)
+  expect(cache.select(getUser, { id: 1 })(store.getState())).toBe(ada)
+  expect(cache.select(getUsers)(store.getState())).toBe(list)
+  // Met twice and changed: a new record, read as new.
+  controller.setResponse(twice, [
+    { id: 1, name: 'Ada' },
+    { id: 1, name: 'Changed' },
+  ])
+  expect(cache.select(getUser, { id: 1 })(store.getState())?.name).toBe('Changed')
+  expect(replay()).toEqual(store.getState())
+  expectSilentChecks()
+})
