@@ -1,14 +1,21 @@
 /**
  * The storage layout of the slice: readable (`entities[key][pk]`, `meta[key]`) up to 1,024
- * entries, split in hash buckets of pairs beyond, named in `state.layout`; deterministic under replay;
+ * records (always up to 1,000), split in hash buckets of pairs beyond, named in `state.layout`; deterministic under replay;
  * other formats upgraded or refused.
  */
 import { configureStore } from '@reduxjs/toolkit'
-import { Endpoint, ExpiryStatus, SetupError, createEntityCache, fixtureState } from 'rtk-resources'
+import {
+  Endpoint,
+  ExpiryStatus,
+  SetupError,
+  createEntityCache,
+  fixtureState,
+  schema,
+} from 'rtk-resources'
 import type { EntityCacheState } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { expectPlain, makeStore } from '../fixtures/store'
-import { forEachEntityMeta } from '../../src/redux/slice/tables'
+import { PLAIN_META_LIMIT, forEachEntityMeta } from '../../src/redux/slice/tables'
 import { forEachEntryIn } from '../../src/redux/slice/bucketEntries'
 import { buildSplit } from '../../src/redux/slice/splitWrite'
 import { forEachBucket } from '../../src/redux/slice/storedMap'
@@ -196,6 +203,60 @@ test('a split table is made plain again when garbage collection leaves it small'
   expect(payload.keys).toEqual(['getUsers [{"page":1}]', 'getUser [{"id":1}]'])
   expect(store.getState().data.layout.splitTables).toEqual([])
   expect(store.getState().data.entities).toEqual({})
+})
+
+describe('a table of up to 1,000 records is always plain', () => {
+  const deleteUsers = new Endpoint(async () => [] as unknown[], {
+    schema: [new schema.Delete(User)],
+    name: 'deleteUsers',
+    sideEffect: true,
+  })
+  const ids = (from: number, count: number) => usersFrom(from, count).map(({ id }) => ({ id }))
+
+  test('tombstones do not count: 1,000 records and 200 deletions stay at entities[key][pk]', () => {
+    const { store, controller, replay, expectSilentChecks } = makeStore()
+    controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 1000))
+    // Ids never stored, and stored ones, deleted: 1,100 meta entries for 900 records.
+    controller.setResponse(deleteUsers, ids(5001, 100))
+    controller.setResponse(deleteUsers, ids(1, 100))
+    const state = store.getState().data
+    expect(state.layout.splitTables).toEqual([])
+    expect(Object.keys(state.entities.User ?? {})).toHaveLength(900)
+    expect(Object.keys(state.entitiesMeta.User ?? {})).toHaveLength(1100)
+    expect(state.entities.User?.['500']).toEqual({ id: 500, name: 'user 500', posts: [] })
+    expect(replay()).toEqual(store.getState())
+    expectSilentChecks()
+  })
+
+  test('a split table that deletions leave at 1,000 records or fewer is made plain again', () => {
+    const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+    controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 1100))
+    expect(store.getState().data.layout.splitTables).toEqual(['User'])
+    const kept = cache.selectEntity(User, 7)(store.getState())
+    // 1,020 left: between the limits, the table keeps its layout.
+    controller.setResponse(deleteUsers, ids(1021, 80))
+    expect(store.getState().data.layout.splitTables).toEqual(['User'])
+    // 990 left: plain, tombstones as entries of the meta.
+    controller.setResponse(deleteUsers, ids(991, 30))
+    const state = store.getState().data
+    expect(state.layout.splitTables).toEqual([])
+    expect(Object.keys(state.entities.User ?? {})).toHaveLength(990)
+    expect(state.entitiesMeta.User?.['1050']).toMatchObject({ deleted: true })
+    expect(state.entitiesMeta.User?.['7']).toMatchObject({ expiresAt: expect.any(Number) })
+    expect(cache.selectEntity(User, 7)(store.getState())).toBe(kept)
+    expect(cache.selectEntity(User, 1050)(store.getState())).toBeUndefined()
+    expect(replay()).toEqual(store.getState())
+    expectSilentChecks()
+  })
+
+  test(`a plain table's meta past ${PLAIN_META_LIMIT} entries (tombstones kept) is split`, () => {
+    const { store, controller } = makeStore()
+    controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 10))
+    controller.setResponse(deleteUsers, ids(100, PLAIN_META_LIMIT - 10))
+    expect(store.getState().data.layout.splitTables).toEqual([])
+    controller.setResponse(deleteUsers, ids(100_000, 1))
+    expect(store.getState().data.layout.splitTables).toEqual(['User'])
+  })
 })
 
 test('past 1,024 request keys, results and meta are split too; reads and keys unchanged', () => {

@@ -1,8 +1,9 @@
 /**
  * The entity tables of the slice: `entities[key]` (records) and `entitiesMeta[key]` (their meta,
  * tombstones included), stored plain or split as the layout says (storedMap.ts). A table is split
- * when its meta grows past {@link PLAIN_LIMIT} entries, and made plain again when garbage
- * collection leaves it at {@link SHRINK_LIMIT} or fewer.
+ * when a write takes it past {@link PLAIN_LIMIT} records (or its meta past
+ * {@link PLAIN_META_LIMIT} entries), and made plain again when a write or garbage collection
+ * leaves it at {@link PLAIN_AGAIN_AT} records or fewer.
  */
 import { deleteOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
 import { linkSnapshots } from '../../normalizr/changeLog'
@@ -27,7 +28,6 @@ import {
   hasStored,
   PLAIN_LIMIT,
   REMOVE,
-  SHRINK_LIMIT,
   toBuckets,
   toPlain,
   updateStored,
@@ -52,18 +52,36 @@ export function forEachEntityMeta(
   else forEachStored(metas, false, fn)
 }
 
-/** One table and its meta after removals, made plain when its size says so. */
-function shrunk(
+/**
+ * A split table whose records fall to this many or fewer is made plain again (after a write or
+ * a garbage collection): a table of up to 1,000 records is always shown at `entities[key][pk]`.
+ * Between it and {@link PLAIN_LIMIT} a table keeps the layout it has, so one that hovers around
+ * a limit is not converted on every write.
+ */
+export const PLAIN_AGAIN_AT = 1000
+
+/**
+ * The most entries the meta map of a plain table holds (each record's meta and the tombstones
+ * of deleted records): past it the table is split whatever its records. Tombstones are counted
+ * apart from records, and garbage collection removes those no request needs, so only a store
+ * that keeps many thousands of them (collection off) meets this.
+ */
+export const PLAIN_META_LIMIT = 8 * PLAIN_LIMIT
+
+/**
+ * One table and its meta, made plain when it is split and holds at most
+ * {@link PLAIN_AGAIN_AT} records (and a meta map a plain table may hold).
+ */
+function sizedDown(
   key: string,
   records: StoredMap<EntityRecord>,
   metas: StoredMap<EntityMeta>,
   layout: StateLayout,
 ) {
-  // Every pk has a record or a tombstone entry: at most records + entries pks in all.
-  if (
-    isSplitTable(layout, key) &&
-    countStored(records, true) + countStored(metas, true) <= SHRINK_LIMIT
-  ) {
+  if (!isSplitTable(layout, key)) return { records, metas, layout }
+  const size = countStored(records, true)
+  // Every pk has a record or a tombstone entry: at most records + entries metas in all.
+  if (size <= PLAIN_AGAIN_AT && size + countStored(metas, true) <= PLAIN_META_LIMIT) {
     return {
       records: toPlain(records),
       metas: plainMetas(records, metas),
@@ -73,13 +91,32 @@ function shrunk(
   return { records, metas, layout }
 }
 
-/** True when writing `pks` into a plain meta table takes it past {@link PLAIN_LIMIT} entries. */
-function passesPlainLimit(metaTable: StoredMap<EntityMeta> | undefined, pks: readonly string[]) {
-  let size = metaTable ? Object.keys(metaTable).length : 0
-  if (size + pks.length <= PLAIN_LIMIT) return false
+/**
+ * True when a write takes a plain table past {@link PLAIN_LIMIT} records, or its meta past
+ * {@link PLAIN_META_LIMIT} entries: `recordPks`/`recordValues` are the records it writes
+ * ({@link REMOVE} for a deletion), `pks` every pk it gives a meta.
+ */
+function outgrowsPlain(
+  table: StoredMap<EntityRecord> | undefined,
+  metaTable: StoredMap<EntityMeta> | undefined,
+  recordPks: readonly string[],
+  recordValues: ReadonlyArray<EntityRecord | typeof REMOVE>,
+  pks: readonly string[],
+): boolean {
+  let records = table ? Object.keys(table).length : 0
+  if (records + recordPks.length > PLAIN_LIMIT) {
+    for (let i = 0; i < recordPks.length; i++) {
+      const held = table !== undefined && hasOwn(table, recordPks[i] as string)
+      if (recordValues[i] === REMOVE) records -= held ? 1 : 0
+      else records += held ? 0 : 1
+    }
+    if (records > PLAIN_LIMIT) return true
+  }
+  let metas = metaTable ? Object.keys(metaTable).length : 0
+  if (metas + pks.length <= PLAIN_META_LIMIT) return false
   for (const pk of pks) {
-    if (metaTable === undefined || !hasOwn(metaTable, pk)) size += 1
-    if (size > PLAIN_LIMIT) return true
+    if (metaTable === undefined || !hasOwn(metaTable, pk)) metas += 1
+    if (metas > PLAIN_META_LIMIT) return true
   }
   return false
 }
@@ -170,14 +207,6 @@ export function writeTables(
     written += pks.length
     let table = getOwn<StoredMap<EntityRecord>>(state.entities, key)
     let metaTable = getOwn<StoredMap<EntityMeta>>(state.entitiesMeta, key)
-    let split = isSplitTable(layout, key)
-    if (!split && passesPlainLimit(metaTable, pks)) {
-      // Split first, then write into the buckets: a large write never builds a large plain map.
-      table = toBuckets(table ?? {})
-      metaTable = toBuckets(metaTable ?? {})
-      layout = withSplitTable(layout, key, true)
-      split = true
-    }
     // Two parallel lists per map (no pair per record): every pk has meta; most have a record.
     const metaValues: EntityMeta[] = new Array(pks.length)
     const recordPks: string[] = []
@@ -191,15 +220,22 @@ export function writeTables(
       recordPks.push(pk)
       recordValues.push(record)
     }
+    let split = isSplitTable(layout, key)
+    if (!split && outgrowsPlain(table, metaTable, recordPks, recordValues, pks)) {
+      // Split first, then write into the buckets: a large write never builds a large plain map.
+      table = toBuckets(table ?? {})
+      metaTable = toBuckets(metaTable ?? {})
+      layout = withSplitTable(layout, key, true)
+      split = true
+    }
     const nextTable = updateStored(table, split, { keys: recordPks, values: recordValues })
-    place(
-      next,
-      key,
-      nextTable,
-      split
-        ? splitMetasAfter(metaTable, nextTable, metas, pks, metaValues, recordValues.length)
-        : updateStored(metaTable, false, { keys: pks, values: metaValues }),
-    )
+    const nextMetas = split
+      ? splitMetasAfter(metaTable, nextTable, metas, pks, metaValues, recordValues.length)
+      : updateStored(metaTable, false, { keys: pks, values: metaValues })
+    // Deletions may leave a split table small enough to be shown plain again.
+    const sized = split ? sizedDown(key, nextTable, nextMetas, layout) : undefined
+    if (sized) layout = sized.layout
+    place(next, key, sized?.records ?? nextTable, sized?.metas ?? nextMetas)
   }
   // The engine's memo learns what this write changed (O(changes) re-reads).
   linkSnapshots(tokenOf(state.entities), tokenOf(next.entities), changed, written)
@@ -226,7 +262,7 @@ export function removeFromTables(
     const metaTable = split ? keepShared(beforeMeta, removed) : removed
     if (table === (before ?? table) && metaTable === (beforeMeta ?? metaTable)) continue
     next ??= { entities: { ...state.entities }, entitiesMeta: { ...state.entitiesMeta } }
-    const sized = shrunk(key, table, metaTable, layout)
+    const sized = sizedDown(key, table, metaTable, layout)
     layout = sized.layout
     place(next, key, sized.records, sized.metas)
   }
