@@ -6,11 +6,19 @@ import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
 import { isUnionReference } from './primaryKey'
 
 /**
- * Which member of a mapping an item belongs to: the name of a field, or a function of the item,
- * its parent and its key in the parent.
+ * A function of the item, its parent and its key in the parent (`undefined` at the top of a
+ * response) that names the member of a mapping the item belongs to. Declared as a method, whose
+ * parameters TypeScript checks both ways, so that a function written for data-client's type,
+ * `(value, parent, key: string) => string`, is accepted too.
  */
-export type MappingAttribute =
-  string | ((value: any, parent: any, key: string | undefined) => string)
+type MappingFunction = {
+  attribute(value: any, parent: any, key: string | undefined): string
+}['attribute']
+
+/**
+ * Which member of a mapping an item belongs to: the name of a field, or a {@link MappingFunction}.
+ */
+export type MappingAttribute = string | MappingFunction
 
 /** Schema attribute values already warned about, per schema. */
 const warnedValues = new WeakMap<object, Set<unknown>>()

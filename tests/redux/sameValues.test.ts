@@ -87,12 +87,13 @@ test('an entity met twice in one response, the second undoing the first, keeps i
   controller.setResponse(getUsers, rows())
   const list = cache.select(getUsers)(store.getState())
   const ada = cache.select(getUser, { id: 1 })(store.getState())
-  const stored = store.getState().data.entities.User['1']
+  const stored = store.getState().data.entities.User?.['1']
+  expect(stored).toBeDefined()
   controller.setResponse(twice, [
     { id: 1, name: 'Changed' },
     { id: 1, name: 'Ada' },
   ])
-  expect(store.getState().data.entities.User['1']).toBe(stored)
+  expect(store.getState().data.entities.User?.['1']).toBe(stored)
   expect(cache.select(getUser, { id: 1 })(store.getState())).toBe(ada)
   expect(cache.select(getUsers)(store.getState())).toBe(list)
   // Met twice and changed: a new record, read as new.

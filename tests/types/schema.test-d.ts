@@ -16,6 +16,17 @@ const union = new schema.Union(pets, 'type')
 expectTypeOf<Denormalize<typeof union>>().toEqualTypeOf<
   InstanceType<(typeof pets)['cat' | 'dog']>
 >()
+// A schema attribute function as data-client types it (`key: string`), or as it is called
+// (`key` is `undefined` at the top of a response): both compile; its result names a member.
+void new schema.Union(pets, (value: { type: string }, _parent: unknown, key: string) =>
+  key === 'x' ? 'cat' : value.type,
+)
+void new schema.Values(
+  pets,
+  (value: { type: string }, _parent: unknown, key?: string) => key ?? value.type,
+)
+// @ts-expect-error the attribute names a member: a string, not a number
+void new schema.Union(pets, (_value: unknown) => 1)
 const del = new schema.Delete(User)
 expectTypeOf<Denormalize<typeof del>>().toEqualTypeOf<User | undefined>()
 // A Union's deletion reads as one of its members, or nothing.
