@@ -38,48 +38,11 @@ export function runLength(bucket: ReadonlyArray<unknown>, at: number): number {
 }
 
 /**
- * The position of `stored`'s value in a stored bucket, or -1. Integer keys come first, in
- * ascending order, so a numeric key's scan stops at the first larger key; a string key's scan
- * steps over the integer part a run at a time.
+ * The position of the entry holding the integer key `stored` in a stored bucket (a run's header,
+ * or a pair's key), or -1. Integer keys come first, in ascending order, so the scan stops at the
+ * first larger key.
  */
-export function valuePositionIn(bucket: ReadonlyArray<unknown>, stored: StoredKey): number {
-  const length = bucket.length
-  let i = 0
-  if (typeof stored === 'number') {
-    while (i < length) {
-      const head = bucket[i]
-      if (typeof head !== 'number') return -1
-      if (head < 0) {
-        const offset = stored + head
-        if (offset < 0) return -1
-        const count = runLength(bucket, i)
-        if (offset < count) return i + 2 + offset
-        i += 2 + count
-      } else {
-        if (head === stored) return i + 1
-        if (head > stored) return -1
-        i += 2
-      }
-    }
-    return -1
-  }
-  while (i < length) {
-    const head = bucket[i]
-    if (typeof head === 'number') {
-      i += head < 0 ? 2 + runLength(bucket, i) : 2
-    } else {
-      if (head === stored) return i + 1
-      i += 2
-    }
-  }
-  return -1
-}
-
-/**
- * The position of the header of the run holding the integer key `stored` in a stored bucket, or
- * -1 (not stored, or stored as a pair): where {@link valuePositionIn} would find it in a run.
- */
-export function runHolding(bucket: ReadonlyArray<unknown>, stored: number): number {
+export function integerEntryOf(bucket: ReadonlyArray<unknown>, stored: number): number {
   const length = bucket.length
   for (let i = 0; i < length;) {
     const head = bucket[i]
@@ -91,7 +54,32 @@ export function runHolding(bucket: ReadonlyArray<unknown>, stored: number): numb
       if (offset < count) return i
       i += 2 + count
     } else {
-      if (head >= stored) return -1
+      if (head === stored) return i
+      if (head > stored) return -1
+      i += 2
+    }
+  }
+  return -1
+}
+
+/**
+ * The position of `stored`'s value in a stored bucket, or -1. A string key's scan steps over the
+ * integer part a run at a time.
+ */
+export function valuePositionIn(bucket: ReadonlyArray<unknown>, stored: StoredKey): number {
+  if (typeof stored === 'number') {
+    const at = integerEntryOf(bucket, stored)
+    if (at < 0) return -1
+    const head = bucket[at] as number
+    return head < 0 ? at + 2 + stored + head : at + 1
+  }
+  const length = bucket.length
+  for (let i = 0; i < length;) {
+    const head = bucket[i]
+    if (typeof head === 'number') {
+      i += head < 0 ? 2 + runLength(bucket, i) : 2
+    } else {
+      if (head === stored) return i + 1
       i += 2
     }
   }

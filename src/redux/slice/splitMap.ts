@@ -30,7 +30,7 @@
  * (freezeWritten.ts). Writing: splitWrite.ts.
  */
 import { fnv1a } from '../../internal/hash'
-import { runHolding, runLength, valuePositionIn } from './bucketEntries'
+import { integerEntryOf, runLength, valuePositionIn } from './bucketEntries'
 import type { StoredKey } from './bucketEntries'
 
 /** The summary of a split map (its first member). */
@@ -259,15 +259,14 @@ export function splitReader<T>(map: SplitMap<T>): (key: string | number) => T | 
     if (offset >= 0 && offset < runCount) return run[runValues + offset] as T
     const bucket = bucketIn(map, buckets, stored)
     if (bucket === undefined) return undefined
-    const header = runHolding(bucket, stored)
-    if (header < 0) {
-      const at = valuePositionIn(bucket, stored)
-      return at < 0 ? undefined : (bucket[at] as T)
-    }
+    const at = integerEntryOf(bucket, stored)
+    if (at < 0) return undefined
+    const head = bucket[at] as number
+    if (head >= 0) return bucket[at + 1] as T
     run = bucket
-    runFirst = -(bucket[header] as number)
-    runCount = runLength(bucket, header)
-    runValues = header + 2
+    runFirst = -head
+    runCount = runLength(bucket, at)
+    runValues = at + 2
     return bucket[runValues + stored - runFirst] as T
   }
 }
