@@ -6,6 +6,7 @@ import { makeGrowable } from './collection'
 import { warnMisspelledOptions } from './optionTypos'
 import { warnPathShape } from './pathWarnings'
 import { RestEndpoint } from './RestEndpoint'
+import { extendResource } from './resourceExtend'
 import type {
   RestResource,
   ResourceBody,
@@ -160,5 +161,6 @@ export function createResource<
         return hasKeys(processed) ? processed : args[0]
       },
     }),
+    extend: extendResource,
   } as never
 }

@@ -5,6 +5,7 @@ import type { Denormalize } from '../schema/types'
 import type { PathArgs, ShortenPath } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
 import type { ExtraMembers, OmitKnown, RestEndpointOptions } from './restTypes'
+import type { ResourceExtend } from './resourceExtend'
 
 /**
  * A class that builds RestEndpoints: `RestEndpoint` or a subclass.
@@ -172,4 +173,10 @@ export interface RestResource<
     },
     TInstance
   >
+  /**
+   * A new resource with members extended or added, as data-client's `extend`:
+   * `extend('name', options)`, `extend({ getList: options, ... })` or
+   * `extend((resource) => ({ ...members }))`.
+   */
+  extend: ResourceExtend
 }

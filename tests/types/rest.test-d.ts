@@ -184,6 +184,20 @@ byUuid({ id: 1 })
 expectTypeOf(byUuid({ uuid: 'x' })).resolves.toEqualTypeOf<Todo>()
 const asPost = TodoResource.get.extend({ method: 'POST', body: {} as { q: string } })
 
+// resource.extend: a new member from `get`, a member extended in place, members from a function.
+const Extended = TodoResource.extend('byUuid', { path: '/todos/by-uuid/:uuid' })
+  .extend({ getList: { searchParams: {} as { done?: boolean } } })
+  .extend((base) => ({ complete: base.partialUpdate.extend({ path: '/todos/:id/complete' }) }))
+expectTypeOf(Extended.byUuid({ uuid: 'x' })).resolves.toEqualTypeOf<Todo>()
+// @ts-expect-error the new member's path has no id
+void Extended.byUuid({ id: 1 })
+expectTypeOf(Extended.getList({ done: true })).resolves.toEqualTypeOf<Todo[]>()
+expectTypeOf(Extended.get({ id: 1 })).resolves.toEqualTypeOf<Todo>()
+void Extended.complete({ id: 1 }, { title: 'x' })
+expectTypeOf(controller.fetch(Extended.byUuid, { uuid: 'x' })).resolves.toEqualTypeOf<Todo>()
+// @ts-expect-error an object of options names existing members only
+void TodoResource.extend({ nope: {} })
+
 // A body declared `as any` (data-client's tests write `0 as any`) takes a body of any type.
 const anyBody = new RestEndpoint({ path: '/things/:id', method: 'PUT', body: {} as any })
 anyBody({ id: 1 }, { title: 'x' })
