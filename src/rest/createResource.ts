@@ -6,7 +6,7 @@ import { makeGrowable } from './collection'
 import { warnMisspelledOptions } from './optionTypos'
 import { warnPathShape } from './pathWarnings'
 import { RestEndpoint } from './RestEndpoint'
-import { extendResource } from './resourceExtend'
+import { withExtend } from './resourceExtend'
 import type {
   RestResource,
   ResourceBody,
@@ -141,7 +141,7 @@ export function createResource<
   const getList = member('getList', { path: listPath, schema: [schema] })
   makeGrowable(getList, optimistic ? expect : undefined)
 
-  return {
+  return withExtend({
     get: member('get', { path, schema }),
     getList,
     create: member('create', { path: listPath, schema, method: 'POST', ...expect }),
@@ -161,6 +161,5 @@ export function createResource<
         return hasKeys(processed) ? processed : args[0]
       },
     }),
-    extend: extendResource,
-  } as never
+  }) as never
 }

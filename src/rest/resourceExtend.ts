@@ -62,11 +62,28 @@ export interface ResourceExtend {
 
 type Members = Record<string, RestEndpoint>
 
+/**
+ * Gives `resource` its `extend`, not enumerable: the members listed (`Object.keys`,
+ * `Object.values`, a spread) are the endpoints alone, as the contract lists them.
+ */
+export function withExtend<T extends object>(resource: T): T {
+  Object.defineProperty(resource, 'extend', {
+    value: extendResource,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  })
+  return resource
+}
+
 /** {@link ResourceExtend}, for a resource object's `extend` member (`this` is the resource). */
-export function extendResource(this: Members, ...args: unknown[]): Members {
-  const [first, second] = args
+function extendResource(this: Members, ...args: unknown[]): Members {
+  return withExtend(extendedResource(this, args))
+}
+
+function extendedResource(resource: Members, [first, second]: unknown[]): Members {
   if (typeof first === 'function') {
-    return { ...this, ...(first as (resource: Members) => Members)(this) }
+    return { ...resource, ...(first as (resource: Members) => Members)(resource) }
   }
   if (typeof first === 'string') {
     if (first === 'extend') {
@@ -74,22 +91,24 @@ export function extendResource(this: Members, ...args: unknown[]): Members {
         "resource.extend('extend', ...): `extend` is the method itself; name the member otherwise.",
       )
     }
-    const from = Object.prototype.hasOwnProperty.call(this, first) ? this[first] : this.get
-    return { ...this, [first]: extended(from, first, second) }
+    const from = Object.prototype.hasOwnProperty.call(resource, first)
+      ? resource[first]
+      : resource.get
+    return { ...resource, [first]: extended(from, first, second) }
   }
   if (typeof first !== 'object' || first === null) {
     throw new SchemaDefinitionError(
       'resource.extend() takes a member name and its options, an object of options by member, or a function of the resource.',
     )
   }
-  const next: Members = { ...this }
+  const next: Members = { ...resource }
   for (const [name, options] of Object.entries(first)) {
-    if (name === 'extend' || !Object.prototype.hasOwnProperty.call(this, name)) {
+    if (name === 'extend' || !Object.prototype.hasOwnProperty.call(resource, name)) {
       throw new SchemaDefinitionError(
         `resource.extend({ ${name}: ... }): the resource has no member "${name}". To add one, use resource.extend('${name}', options).`,
       )
     }
-    next[name] = extended(this[name], name, options)
+    next[name] = extended(resource[name], name, options)
   }
   return next
 }

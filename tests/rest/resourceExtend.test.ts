@@ -68,12 +68,15 @@ test('extend(fn) adds the members fn makes from the resource; extend chains', ()
   )
 })
 
-test('a resource made by createResource has extend, and a spread copy keeps it working', () => {
+test('extend is not listed among the members: keys, values and spreads give the six endpoints', () => {
   const resource = createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo })
-  const copy = { ...resource, extra: resource.get }
-  const Extended = copy.extend('current', { path: '/todos/current' })
-  expect(Extended.extra).toBe(resource.get)
-  expect(Extended.current.url()).toBe(`${API}/todos/current`)
+  const six = ['get', 'getList', 'create', 'update', 'partialUpdate', 'delete']
+  expect(Object.keys(resource)).toEqual(six)
+  expect(typeof resource.extend).toBe('function')
+  const extended = resource.extend('current', { path: '/todos/current' })
+  expect(Object.keys(extended)).toEqual([...six, 'current'])
+  // Each result has it too, so calls chain.
+  expect(typeof extended.extend).toBe('function')
   // @ts-expect-error `extend` names the method itself
   expect(() => resource.extend('extend', {})).toThrow(SchemaDefinitionError)
 })
