@@ -5,8 +5,9 @@ import { PolymorphicSchema } from './Polymorphic'
 
 /**
  * A list of items: `new schema.Array(User)` is `[User]`; with a schema attribute the items may be
- * of several kinds (`new schema.Array({ user: User, group: Group }, 'type')`). Missing, deleted
- * and invalid entities are left out when reading.
+ * of several kinds (`new schema.Array({ user: User, group: Group }, 'type')`). `null` items are
+ * left out when normalizing (`[User]` keeps them); missing, deleted and invalid entities are left
+ * out when reading.
  * @template TDefinition - the item schema, or a mapping of them
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#array
  */
@@ -26,9 +27,10 @@ export class ArraySchema<TDefinition = unknown>
     super(definition, schemaAttribute)
   }
 
+  /** Normalizes each item; `null` items are left out, as data-client's `schema.Array` does. */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
     return normalizeItems(this.schema, input, parent, key, ctx, (item) =>
-      this.normalizeValue(item, parent, key, ctx),
+      item === null ? undefined : this.normalizeValue(item, parent, key, ctx),
     )
   }
 

@@ -37,6 +37,15 @@ describe('[S] and schema.Array', () => {
     )
   })
 
+  it('schema.Array leaves null items out, as data-client does; [S] keeps them', () => {
+    const input = [{ id: 1 }, null, { id: 2 }]
+    expect(write(new schema.Array(User), input).result).toEqual([1, 2])
+    expect(write([User], input).result).toEqual([1, null, 2])
+    expect(write(new schema.Array(pets, 'type'), [null, petList[0]]).result).toEqual([
+      { id: 'c1', schema: 'cat' },
+    ])
+  })
+
   it('reads an object where a list is expected as its values', () => {
     expect(write([User], { a: { id: 1 }, b: { id: 2 } }).result).toEqual([1, 2])
   })
