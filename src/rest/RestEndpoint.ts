@@ -97,6 +97,18 @@ const RAW_BODY_TAGS = new Set(
   ),
 )
 
+/** A signal that aborts when either does (with the reason of the first). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any
+  if (typeof any === 'function') return any([a, b])
+  const both = new AbortController()
+  for (const signal of [a, b]) {
+    if (signal.aborted) both.abort(signal.reason)
+    else signal.addEventListener('abort', () => both.abort(signal.reason), { once: true })
+  }
+  return both.signal
+}
+
 /** Options without `undefined` members (except `body`, where `undefined` means "none"). */
 function definedOptions(options: object): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -153,6 +165,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   declare readonly sideEffect: SideEffectOf<O>
   /** Request settings merged into every request. */
   declare readonly requestInit?: RequestInit
+  /** Aborts the endpoint's requests when it aborts (see `RestEndpointOptions.signal`). */
+  declare readonly signal?: AbortSignal
   /** Type only: the body calls take (see {@link RestGenerics}). */
   declare readonly body?: O['body']
   /** Type only: the query params calls take. */
@@ -214,6 +228,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
       ? mergeHeaders({ 'Content-Type': 'application/json' }, base.headers)
       : toHeaderRecord(base.headers)
     const init: RequestInit = { ...base, method: this.method }
+    if (this.signal)
+      init.signal = base.signal ? eitherSignal(base.signal, this.signal) : this.signal
     if (body !== undefined) init.body = json ? JSON.stringify(body) : (body as BodyInit)
     init.headers = await this.getHeaders(headers)
     return init

@@ -156,6 +156,11 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
   searchParams?: unknown
   /** Request settings merged into every request (`credentials`, `headers`, `mode`, ...). */
   requestInit?: RequestInit | undefined
+  /**
+   * Aborts the endpoint's requests when it aborts (`extend({ signal: controller.signal })`), as
+   * data-client's `signal` option; with a signal in `requestInit` too, either one aborts.
+   */
+  signal?: AbortSignal | undefined
   /** The URL of a call from its params. */
   url?(this: RestEndpoint, params: any): string
   /** The query string (without `?`) from the params that are not path params. */

@@ -86,3 +86,26 @@ test('an Entity instance read from the cache, sent as the body, goes as JSON (no
   expect((await Resource.update.getRequestInit('raw')).body).toBe('raw')
   check()
 })
+
+test("the signal option (data-client's) aborts the endpoint's requests; nothing is stored", async () => {
+  const stop = new AbortController()
+  const getTodo = TodoResource.get.extend({ signal: stop.signal })
+  expect((await getTodo.getRequestInit()).signal).toBe(stop.signal)
+  const { store, controller, check } = makeRestStore()
+  stop.abort()
+  await expect(controller.fetch(getTodo, { id: 1 })).rejects.toMatchObject({ name: 'AbortError' })
+  expect(controller.getError(getTodo, { id: 1 }, store.getState())).toBeUndefined()
+  // With a signal in requestInit too, either one aborts.
+  const other = new AbortController()
+  const both = TodoResource.get.extend({
+    requestInit: { signal: other.signal },
+    signal: new AbortController().signal,
+  })
+  const init = await both.getRequestInit()
+  expect(init.signal?.aborted).toBe(false)
+  other.abort()
+  expect(init.signal?.aborted).toBe(true)
+  // Without one, requests go on as before.
+  expect(await controller.fetch(TodoResource.get, { id: 1 })).toMatchObject({ id: 1 })
+  check()
+})
