@@ -210,6 +210,26 @@ export abstract class Entity {
     return keyFromName(this, this.name)
   }
 
+  /**
+   * Sets the key of this class (its own, as `static key = 'Todo'` defines it). Needed where class
+   * fields are assigned rather than defined (TypeScript's `useDefineForClassFields: false`, the
+   * default below ES2022 targets, or Babel's loose class properties), and for
+   * `Todo.key = 'Todo'` after the class, as data-client allows.
+   */
+  static set key(value: string) {
+    Object.defineProperty(this, 'key', {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+  }
+
+  /** The class's key (`String(Todo)` is `'Todo'`, as in data-client), not its source text. */
+  static toString(): string {
+    return this.key
+  }
+
   /** Schemas of nested members: other Entities (client-side joins), `Date`, or any schema. */
   static schema: Record<string, unknown> = {}
 

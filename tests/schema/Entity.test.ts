@@ -31,6 +31,30 @@ describe('Entity', () => {
     expect(Object.keys(response.entities)).toEqual(['Person'])
   })
 
+  it('a key assigned rather than defined works (useDefineForClassFields: false, Babel loose)', () => {
+    // What `static key = 'Person'` compiles to under [[Set]] semantics.
+    class Assigned extends Entity {
+      id = ''
+      pk() {
+        return this.id
+      }
+    }
+    ;(Assigned as { key: string }).key = 'Person'
+    expect(Assigned.key).toBe('Person')
+    const { response } = write(Assigned, { id: 'p1' })
+    expect(Object.keys(response.entities)).toEqual(['Person'])
+    // A subclass inherits it, as it would a defined one; its own assignment is its own.
+    class Child extends Assigned {}
+    expect(Child.key).toBe('Person')
+    ;(Child as { key: string }).key = 'Child'
+    expect([Assigned.key, Child.key]).toEqual(['Person', 'Child'])
+  })
+
+  it('a class reads as its key in strings, as in data-client', () => {
+    expect(String(User)).toBe('User')
+    expect(`${Post}`).toBe(Post.key)
+  })
+
   it('a class without pk() is a clear error, not a TypeError', () => {
     // Plain JavaScript (or a cast) can leave the abstract pk() out.
     const NoPk = class NoPk extends (Entity as unknown as new () => object) {
