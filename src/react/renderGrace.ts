@@ -9,11 +9,11 @@
  * hooks as for selectors, as in data-client.
  */
 import { ExpiryStatus } from '../redux/read/ExpiryStatus'
+import { RENDER_GRACE_MS } from '../redux/runtime/readerRequests'
 import type { CallState } from '../redux/read/readCall'
 import type { RequestMeta } from '../redux/slice/state'
 
-/** How long after it arrived React readers show `invalidIfStale` data whatever its expiry. */
-export const RENDER_GRACE_MS = 1_000
+export { RENDER_GRACE_MS }
 
 /**
  * True when the call's data is stale only because its expiry is shorter than the grace: an

@@ -8,7 +8,7 @@
 import { act, screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
-import { Entity, RestEndpoint } from 'rtk-resources'
+import { Endpoint, Entity, RestEndpoint } from 'rtk-resources'
 import { useCache, useController, useDLE, useFetch, useSuspense } from 'rtk-resources/react'
 import { makeStore } from '../fixtures/store'
 import { serveHandlers } from '../mocks/server'
@@ -170,3 +170,30 @@ describe('only data a reader asked for gets the grace', () => {
     expect(requests).toBe(1)
   })
 })
+
+test('300 readers under one boundary, expiry 0: one request each, then every row shows', async () => {
+  let calls = 0
+  const getItem = new Endpoint(
+    async ({ id }: { id: number }) => {
+      calls += 1
+      return { ccy: `C${id}`, rate: id }
+    },
+    { schema: Rate, name: 'graceManyRates', invalidIfStale: true, dataExpiryLength: 0 },
+  )
+  function Row({ id }: { id: number }) {
+    return <span>{useSuspense(getItem, { id }).rate},</span>
+  }
+  const ids = Array.from({ length: 300 }, (_, i) => i + 1)
+  const { view } = renderWithCache(
+    <p data-testid="rows">
+      {ids.map((id) => (
+        <Row key={id} id={id} />
+      ))}
+    </p>,
+  )
+  // A loop of requests would keep act() from settling: the test then fails on its timeout.
+  await wait(600)
+  expect(screen.getByTestId('rows').textContent).toContain('300,')
+  expect(calls).toBe(300)
+  act(() => view.unmount())
+}, 20_000)

@@ -8,8 +8,8 @@ import type { Dispatch } from '@reduxjs/toolkit'
 import type { ReadLane } from '../read/readLanes'
 import type { EndpointInterface } from '../endpointTypes'
 import { InFlightRequests } from './inFlight'
-import type { Flight } from './inFlight'
 import { Polls } from './polls'
+import { ReaderRequests } from './readerRequests'
 import { RetainedKeys } from './retained'
 
 /** The part of a Redux store the cache needs: `dispatch` and `getState`. */
@@ -24,38 +24,6 @@ export interface PendingWrite {
   readonly args: readonly unknown[]
   readonly key: string
   readonly fetchedAt: number
-}
-
-/** How many keys {@link ReaderRequests} remembers (the oldest noted is forgotten first). */
-export const READER_REQUESTS_KEPT = 256
-
-/**
- * The last request a React reader started or joined, per key, for the few keys noted last: a
- * grace lasts a second, so only keys read in the last moments matter. A request in flight is
- * held as its flight (a render's request learns its start a microtask after it is made); once
- * settled, as its start alone, so that nothing it answered is kept alive here.
- */
-export class ReaderRequests {
-  private readonly byKey = new Map<string, Flight | number>()
-
-  /** Notes that a reader waits for `flight`. */
-  note(key: string, flight: Flight): void {
-    const byKey = this.byKey
-    byKey.delete(key)
-    byKey.set(key, flight)
-    if (byKey.size > READER_REQUESTS_KEPT) byKey.delete(byKey.keys().next().value as string)
-  }
-
-  /** `flight` (of `key`) has settled: only its start is kept, if a reader waited for it. */
-  settled(key: string, flight: Flight): void {
-    if (this.byKey.get(key) === flight) this.byKey.set(key, flight.fetchedAt)
-  }
-
-  /** True when the request of `key` that started at `fetchedAt` is one a reader waited for. */
-  asked(key: string, fetchedAt: number): boolean {
-    const noted = this.byKey.get(key)
-    return (typeof noted === 'number' ? noted : noted?.fetchedAt) === fetchedAt
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { READER_REQUESTS_KEPT, ReaderRequests } from '../../../src/redux/runtime/storeRuntime'
+import { RENDER_GRACE_MS, ReaderRequests } from '../../../src/redux/runtime/readerRequests'
 import type { Flight } from '../../../src/redux/runtime/inFlight'
 
 const flightAt = (fetchedAt: number) => ({ fetchedAt }) as Flight
@@ -28,14 +28,34 @@ test('once settled only the start is kept; a later note of the key replaces it',
   expect(readers.asked('a', 5)).toBe(true)
 })
 
-test(`at most ${READER_REQUESTS_KEPT} keys are kept, the least recently noted forgotten first`, () => {
+test('requests in flight are never dropped, however many readers wait at once', () => {
   const readers = new ReaderRequests()
-  for (let i = 0; i <= READER_REQUESTS_KEPT; i++) readers.note(`k${i}`, flightAt(i + 1))
-  expect(readers.asked('k0', 1)).toBe(false)
-  expect(readers.asked('k1', 2)).toBe(true)
-  // Noting k1 again makes it the newest: k2 goes next.
-  readers.note('k1', flightAt(2))
-  readers.note('extra', flightAt(1_000))
-  expect(readers.asked('k1', 2)).toBe(true)
-  expect(readers.asked('k2', 3)).toBe(false)
+  for (let i = 0; i < 1_000; i++) readers.note(`k${i}`, flightAt(i + 1))
+  expect(readers.size).toBe(1_000)
+  for (let i = 0; i < 1_000; i++) expect(readers.asked(`k${i}`, i + 1)).toBe(true)
+})
+
+test('notes settled longer than the grace ago are dropped as the notes grow; recent ones stay', () => {
+  const realNow = Date.now.bind(Date)
+  let now = realNow()
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => now)
+  try {
+    const readers = new ReaderRequests()
+    for (let i = 0; i < 300; i++) {
+      const flight = flightAt(i + 1)
+      readers.note(`old${i}`, flight)
+      readers.settled(`old${i}`, flight)
+    }
+    now += RENDER_GRACE_MS + 1
+    const recent = flightAt(5_000)
+    readers.note('recent', recent)
+    readers.settled('recent', recent)
+    for (let i = 0; i < 300; i++) readers.note(`new${i}`, flightAt(10_000 + i))
+    expect(readers.asked('old0', 1)).toBe(false)
+    expect(readers.asked('recent', 5_000)).toBe(true)
+    expect(readers.asked('new299', 10_299)).toBe(true)
+    expect(readers.size).toBe(301)
+  } finally {
+    clock.mockRestore()
+  }
 })
