@@ -249,6 +249,44 @@ describe('a table of up to 1,000 records is always plain', () => {
     expectSilentChecks()
   })
 
+  test('made plain again whenever its plain meta would fit, counted exactly', () => {
+    const { store, controller, replay } = makeStore()
+    // Three writes: once split, every record keeps a meta entry of its own (no shared meta).
+    controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 367))
+    controller.setResponse(getUsers, { page: 2 }, usersFrom(368, 367))
+    controller.setResponse(getUsers, { page: 3 }, usersFrom(735, 367))
+    expect(store.getState().data.layout.splitTables).toEqual(['User'])
+    // Tombstones of ids never stored, then 201 records deleted: 900 records, and a plain meta
+    // of 7,601 entries (900 + 201 + 6,500), under the limit though records and entries add up
+    // past it.
+    controller.setResponse(deleteUsers, ids(100_001, 6500))
+    controller.setResponse(deleteUsers, ids(1, 201))
+    expect(900 + 201 + 6500).toBeLessThanOrEqual(PLAIN_META_LIMIT)
+    const state = store.getState().data
+    expect(state.layout.splitTables).toEqual([])
+    expect(Object.keys(state.entitiesMeta.User ?? {})).toHaveLength(7601)
+    expect(replay()).toEqual(store.getState())
+  })
+
+  test('a state saved without a layout (format 1 or 2) is restored by the same rule', () => {
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const records: Record<string, unknown> = {}
+    const metas: Record<string, unknown> = {}
+    const meta = { fetchedAt: 1, date: 1, expiresAt: Number.MAX_SAFE_INTEGER }
+    for (const user of usersFrom(1, 1000)) {
+      records[user.id] = user
+      metas[user.id] = meta
+    }
+    for (let id = 2001; id <= 2100; id++) metas[id] = { ...meta, deleted: true }
+    const restored = restoredStore(cache, {
+      entities: { User: records },
+      entitiesMeta: { User: metas },
+    })
+    const state = restored.getState().data
+    expect(state.layout.splitTables).toEqual([])
+    expect(state.entities.User?.['1000']).toEqual(records['1000'])
+  })
+
   test(`a plain table's meta past ${PLAIN_META_LIMIT} entries (tombstones kept) is split`, () => {
     const { store, controller } = makeStore()
     controller.setResponse(getUsers, { page: 1 }, usersFrom(1, 10))

@@ -41,8 +41,27 @@ export type StoredMap<T> = Readonly<Record<string, T>> | SplitMap<T>
 
 /** A plain map with more entries than this is split. */
 export const PLAIN_LIMIT = 1024
-/** A split map with this many entries or fewer goes back to plain (checked when maps shrink). */
+/**
+ * A split map of request keys (`results`, `meta`) with this many entries or fewer goes back to
+ * plain when garbage collection shrinks it. Entity tables: {@link PLAIN_AGAIN_AT}.
+ */
 export const SHRINK_LIMIT = 256
+
+/**
+ * A split table whose records fall to this many or fewer is made plain again (after a write or
+ * a garbage collection): a table of up to 1,000 records is always shown at `entities[key][pk]`.
+ * Between it and {@link PLAIN_LIMIT} a table keeps the layout it has, so one that hovers around
+ * a limit is not converted on every write.
+ */
+export const PLAIN_AGAIN_AT = 1000
+
+/**
+ * The most entries the meta map of a plain table holds (each record's meta and the tombstones
+ * of deleted records): past it the table is split whatever its records. Tombstones are counted
+ * apart from records, and garbage collection removes those no request needs, so only a store
+ * that keeps many thousands of them (collection off) meets this.
+ */
+export const PLAIN_META_LIMIT = 8 * PLAIN_LIMIT
 
 /** The value stored under `key`, or `undefined`. */
 export function getStored<T>(

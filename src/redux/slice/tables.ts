@@ -13,6 +13,7 @@ import { isSplitTable, withSplitTable } from './layout'
 import { tokenOf } from './snapshotToken'
 import type { EntityCacheState } from './state'
 import type { StoredMap } from './storedMap'
+export { PLAIN_AGAIN_AT, PLAIN_META_LIMIT } from './storedMap'
 import {
   forEachSplitMeta,
   plainMetas,
@@ -26,7 +27,9 @@ import {
   forEachStored,
   getStored,
   hasStored,
+  PLAIN_AGAIN_AT,
   PLAIN_LIMIT,
+  PLAIN_META_LIMIT,
   REMOVE,
   toBuckets,
   toPlain,
@@ -53,22 +56,6 @@ export function forEachEntityMeta(
 }
 
 /**
- * A split table whose records fall to this many or fewer is made plain again (after a write or
- * a garbage collection): a table of up to 1,000 records is always shown at `entities[key][pk]`.
- * Between it and {@link PLAIN_LIMIT} a table keeps the layout it has, so one that hovers around
- * a limit is not converted on every write.
- */
-export const PLAIN_AGAIN_AT = 1000
-
-/**
- * The most entries the meta map of a plain table holds (each record's meta and the tombstones
- * of deleted records): past it the table is split whatever its records. Tombstones are counted
- * apart from records, and garbage collection removes those no request needs, so only a store
- * that keeps many thousands of them (collection off) meets this.
- */
-export const PLAIN_META_LIMIT = 8 * PLAIN_LIMIT
-
-/**
  * One table and its meta, made plain when it is split and holds at most
  * {@link PLAIN_AGAIN_AT} records (and a meta map a plain table may hold).
  */
@@ -78,17 +65,16 @@ function sizedDown(
   metas: StoredMap<EntityMeta>,
   layout: StateLayout,
 ) {
-  if (!isSplitTable(layout, key)) return { records, metas, layout }
+  const kept = { records, metas, layout }
+  if (!isSplitTable(layout, key)) return kept
   const size = countStored(records, true)
-  // Every pk has a record or a tombstone entry: at most records + entries metas in all.
-  if (size <= PLAIN_AGAIN_AT && size + countStored(metas, true) <= PLAIN_META_LIMIT) {
-    return {
-      records: toPlain(records),
-      metas: plainMetas(records, metas),
-      layout: withSplitTable(layout, key, false),
-    }
-  }
-  return { records, metas, layout }
+  // Plain, the meta has an entry per record and per tombstone: at least the split map's entries
+  // (records with a meta of their own, and tombstones), at most those and the records.
+  const entries = countStored(metas, true)
+  if (size > PLAIN_AGAIN_AT || entries > PLAIN_META_LIMIT) return kept
+  const plain = plainMetas(records, metas)
+  if (size + entries > PLAIN_META_LIMIT && Object.keys(plain).length > PLAIN_META_LIMIT) return kept
+  return { records: toPlain(records), metas: plain, layout: withSplitTable(layout, key, false) }
 }
 
 /**

@@ -26,7 +26,14 @@ import { assertReadableLayout, EMPTY_LAYOUT, LAYOUT_VERSION, withSplitTable } fr
 import type { StateLayout } from './layout'
 import type { EntityCacheState, RequestMeta } from './state'
 import type { SplitMap, StoredKey, StoredMap } from './storedMap'
-import { forEachBucket, PLAIN_LIMIT, storedKeyOf, SUMMARY, toBuckets } from './storedMap'
+import {
+  forEachBucket,
+  PLAIN_LIMIT,
+  PLAIN_META_LIMIT,
+  storedKeyOf,
+  SUMMARY,
+  toBuckets,
+} from './storedMap'
 import { entriesIn } from './bucketEntries'
 import type { SplitSummary } from './splitMap'
 import { storedKeyOfId, summaryOf } from './splitMap'
@@ -210,7 +217,9 @@ export function upgradeState(state: unknown, reducerPath: string): EntityCacheSt
   for (const key of new Set([...Object.keys(oldEntities), ...Object.keys(oldMeta)])) {
     let records: StoredMap<EntityRecord> = plainTable<EntityRecord>(getOwn(oldEntities, key))
     let metas: StoredMap<EntityMeta> = plainTable<EntityMeta>(getOwn(oldMeta, key))
-    if (Object.keys(metas).length > PLAIN_LIMIT) {
+    // As a write splits a table: past PLAIN_LIMIT records (tombstones apart), or a meta past
+    // PLAIN_META_LIMIT entries.
+    if (Object.keys(records).length > PLAIN_LIMIT || Object.keys(metas).length > PLAIN_META_LIMIT) {
       records = toBuckets(records)
       metas = toBuckets(metas)
       layout = withSplitTable(layout, key, true)
