@@ -73,8 +73,13 @@ function urlOf(endpoint: RestEndpoint, params: object, args: readonly unknown[])
 async function restFetch(this: RestEndpoint, ...args: unknown[]): Promise<unknown> {
   const [params, body] = splitArgs(this, args)
   const url = urlOf(this, params, args)
-  const response = await this.fetchResponse(url, await this.getRequestInit(body))
-  return this.parseResponse(response)
+  const init = await this.getRequestInit(body)
+  try {
+    const response = await this.fetchResponse(url, init)
+    return await this.parseResponse(response)
+  } finally {
+    if (init.signal) releases.get(init.signal)?.()
+  }
 }
 
 /**
@@ -97,15 +102,33 @@ const RAW_BODY_TAGS = new Set(
   ),
 )
 
+/**
+ * The listeners a combined signal left on its parts (where `AbortSignal.any` is missing), by the
+ * combined signal: removed when the request that used it ends (see `restFetch`), so that a
+ * long-lived signal does not gather one listener per request.
+ */
+const releases = new WeakMap<AbortSignal, () => void>()
+
 /** A signal that aborts when either does (with the reason of the first). */
 function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any
   if (typeof any === 'function') return any([a, b])
   const both = new AbortController()
-  for (const signal of [a, b]) {
-    if (signal.aborted) both.abort(signal.reason)
-    else signal.addEventListener('abort', () => both.abort(signal.reason), { once: true })
+  const parts = [a, b]
+  const onAbort = (event: Event) => {
+    release()
+    both.abort((event.target as AbortSignal).reason)
   }
+  let released = false
+  const release = () => {
+    if (released) return
+    released = true
+    for (const signal of parts) signal.removeEventListener('abort', onAbort)
+  }
+  const aborted = parts.find((signal) => signal.aborted)
+  if (aborted) both.abort(aborted.reason)
+  else for (const signal of parts) signal.addEventListener('abort', onAbort)
+  releases.set(both.signal, release)
   return both.signal
 }
 

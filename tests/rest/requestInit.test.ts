@@ -109,3 +109,37 @@ test("the signal option (data-client's) aborts the endpoint's requests; nothing 
   expect(await controller.fetch(TodoResource.get, { id: 1 })).toMatchObject({ id: 1 })
   check()
 })
+
+test('without AbortSignal.any, the signal option leaves no listener behind once a request ends', async () => {
+  const any = (AbortSignal as { any?: unknown }).any
+  delete (AbortSignal as { any?: unknown }).any
+  try {
+    const stop = new AbortController()
+    let listening = 0
+    const add = stop.signal.addEventListener.bind(stop.signal)
+    const remove = stop.signal.removeEventListener.bind(stop.signal)
+    stop.signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      listening++
+      add(...args)
+    }) as typeof add
+    stop.signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+      listening--
+      remove(...args)
+    }) as typeof remove
+    const getTodo = TodoResource.get.extend({ signal: stop.signal })
+    // A request held by a hook has a signal of its own in requestInit too.
+    for (let i = 0; i < 20; i++) {
+      const own = new AbortController()
+      await getTodo.extend({ requestInit: { signal: own.signal } })({ id: 1 })
+    }
+    expect(listening).toBe(0)
+    // Either signal still aborts a request in flight.
+    const own = new AbortController()
+    const pending = getTodo.extend({ requestInit: { signal: own.signal } })({ id: 1 })
+    stop.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+    expect(listening).toBe(0)
+  } finally {
+    ;(AbortSignal as { any?: unknown }).any = any
+  }
+})
