@@ -225,9 +225,16 @@ export abstract class Entity {
     })
   }
 
-  /** The class's key (`String(Todo)` is `'Todo'`, as in data-client), not its source text. */
+  /**
+   * The class's key (`String(Todo)` is `'Todo'`, as in data-client), not its source text. Never
+   * throws: a class whose key cannot be had (anonymous, no `static key`) reads as its name.
+   */
   static toString(): string {
-    return this.key
+    try {
+      return this.key
+    } catch {
+      return this.name || 'Entity'
+    }
   }
 
   /** Schemas of nested members: other Entities (client-side joins), `Date`, or any schema. */

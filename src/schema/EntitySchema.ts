@@ -61,9 +61,11 @@ export function EntitySchema<TBase extends abstract new (...args: any[]) => obje
   // Every static member of Entity (the engine's hooks and the lifecycle defaults)...
   for (const name of Object.getOwnPropertyNames(Entity)) {
     if (['prototype', 'length', 'name', 'key', 'schema'].includes(name)) continue
-    if (name in Base && typeof (Base as unknown as Record<string, unknown>)[name] === 'function') {
-      continue // a static the class already has (its own `process`, `validate`, ...)
-    }
+    // A static the class already has (its own `process`, `validate`, ...); `toString` is
+    // inherited from Function by every class, so only one of its own counts.
+    const own =
+      name === 'toString' ? Object.prototype.hasOwnProperty.call(Base, name) : name in Base
+    if (own && typeof (Base as unknown as Record<string, unknown>)[name] === 'function') continue
     Object.defineProperty(
       Wrapped,
       name,

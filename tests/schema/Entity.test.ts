@@ -4,6 +4,7 @@ import {
   MemoCache,
   SchemaDefinitionError,
   normalize,
+  schema,
 } from 'rtk-resources'
 import { Article, ArticleSummary, Post, User } from '../fixtures/entities'
 import { expectPlainJson, thrown, write } from '../fixtures/tables'
@@ -50,9 +51,17 @@ describe('Entity', () => {
     expect([Assigned.key, Child.key]).toEqual(['Person', 'Child'])
   })
 
-  it('a class reads as its key in strings, as in data-client', () => {
+  it('a class reads as its key in strings, as in data-client; never throws', () => {
     expect(String(User)).toBe('User')
     expect(`${Post}`).toBe(Post.key)
+    // A class made by schema.Entity(...) too.
+    class Plain {
+      id = ''
+    }
+    expect(String(schema.Entity(Plain, { key: 'Wrapped', pk: 'id' }))).toBe('Wrapped')
+    // A class whose key cannot be had (anonymous, no key) reads as its name.
+    const anonymous = (() => class extends Entity {})()
+    expect(() => String(anonymous)).not.toThrow()
   })
 
   it('a class without pk() is a clear error, not a TypeError', () => {
