@@ -60,7 +60,12 @@ describe('Entity', () => {
     }
     expect(String(schema.Entity(Plain, { key: 'Wrapped', pk: 'id' }))).toBe('Wrapped')
     // A class whose key cannot be had (anonymous, no key) reads as its name.
-    const anonymous = (() => class extends Entity {})()
+    const anonymous = (() =>
+      class extends Entity {
+        pk() {
+          return ''
+        }
+      })()
     expect(() => String(anonymous)).not.toThrow()
   })
 
