@@ -85,11 +85,9 @@ export function normalize(
   let deferred: (() => void)[] | undefined
   let deferredInputs: Set<object> | undefined
 
-  /** The stored record `key`/`pk`, unless deleted. */
-  const storedRecord = (key: string, pk: string): EntityRecord | undefined => {
-    const meta = source.getMeta(key, pk)
-    return meta && !meta.deleted ? source.getEntity(key, pk) : undefined
-  }
+  // Entities met more than once whose record is not the stored one: once the walk is done, one
+  // whose final values are the stored record's gets it back (keepStoredValues).
+  let repeated: Map<string, Set<string>> | undefined
 
   const ctx: NormalizeContext = {
     args,
@@ -132,16 +130,13 @@ export function normalize(
           tables.setRecord(pk, already)
           return
         }
-        // Back to the stored values (met twice, the second time undoing the first): the stored
-        // record itself, as below.
-        const stored = kept?.has(already) === true ? undefined : storedRecord(key, pk)
-        if (stored !== undefined && stored !== merged && jsonEqual(merged, stored)) {
-          tables.onlyCopies = false
-          ;(kept ??= new Set()).add(stored)
-          tables.setRecord(pk, stored)
-          return
-        }
         tables.setRecord(pk, merged)
+        if (kept?.has(already) !== true) {
+          repeated ??= new Map()
+          let pks = repeated.get(key)
+          if (pks === undefined) repeated.set(key, (pks = new Set()))
+          pks.add(pk)
+        }
         return
       }
       const storedMeta = tables?.meta(pk) ?? source.getMeta(key, pk)
@@ -206,6 +201,24 @@ export function normalize(
     return value
   }
 
+  /**
+   * An entity met more than once, the later times undoing the first (its final values are the
+   * stored record's): the stored record itself, as for a single meeting, so that every read of
+   * it keeps its instance. Checked once per entity, after the walk, not at every meeting.
+   */
+  function keepStoredValues(pksByKey: Map<string, Set<string>>): void {
+    for (const [key, pks] of pksByKey) {
+      const tables = written.get(key) as WrittenTable
+      for (const pk of pks) {
+        const record = tables.record(pk)
+        const meta = record === undefined ? undefined : source.getMeta(key, pk)
+        const stored = meta && !meta.deleted ? source.getEntity(key, pk) : undefined
+        if (stored === undefined || stored === record || !jsonEqual(record, stored)) continue
+        tables.setRecord(pk, stored)
+      }
+    }
+  }
+
   checkResponseType(schema, input)
   let result: unknown
   try {
@@ -213,6 +226,7 @@ export function normalize(
     result = visit(schema, input, input, undefined)
     // In the order they were met; each may defer more.
     if (deferred !== undefined) for (let i = 0; i < deferred.length; i++) deferred[i]!()
+    if (repeated !== undefined) keepStoredValues(repeated)
     // A response that normalized to nothing (an entity whose `process` dropped it) stores null.
     if (result === undefined && input !== undefined) result = null
   } catch (error) {
