@@ -18,7 +18,7 @@ import { getRequestMeta } from '../redux/slice/requests'
 import type { RequestMeta } from '../redux/slice/state'
 import { askedByReader } from '../redux/Controller'
 import type { Controller } from '../redux/Controller'
-import { useController, useEntityCache } from './context'
+import { useEntityCache } from './context'
 import { inRenderGrace } from './renderGrace'
 
 /** What a reading hook decides about one call. */
@@ -169,7 +169,8 @@ function askAgainSince(meta: RequestMeta | undefined, resetAt: number): number {
 export function useCallState(endpoint: EndpointInterface, args: readonly unknown[]): CallVerdict {
   const cache = useEntityCache()
   const store = useStore()
-  const controller: Controller = useController()
+  // Not useController: reading a call's state never throws the store's setup failure.
+  const controller: Controller = cache.controller(store)
   const active = !(args.length > 0 && args[0] === null)
   const key = active ? keyOf(endpoint, args, 'The hook') : undefined
   const selectCall = active ? cache.selectCall(endpoint, ...(args as never[])) : undefined
