@@ -3,37 +3,29 @@
  * changed record (found through the index), the members of the record's objects that differ from
  * the record as readers now see it are set, members pointing at other entities than before are
  * rebuilt (references.ts), and a record that is gone (deleted, or an optimistic write rolled
- * back) is removed from the lists (arrays) that hold it. The patch is one
- * `api.util.updateQueryData` per entry, so RTK Query's hooks re-render and its DevTools entries
- * show the change; its patches replace values (never insert or remove at an index), so applying
- * one twice gives the same data.
+ * back) is removed where it sits, as the cache's reads leave it out (see `planGone`). The patch
+ * is one `api.util.updateQueryData` per entry, so RTK Query's hooks re-render and its DevTools
+ * entries show the change; its patches replace values (never insert or remove at an index), so
+ * applying one twice gives the same data.
  */
+import { isDraft, original } from '@reduxjs/toolkit'
 import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
 import type { EntityRecord, EntitySource } from '../normalizr/types'
 import type { EntryIndex, IndexedEntry } from './entryIndex'
 import { recordId } from './entryIndex'
 import { jsonEqual } from '../internal/jsonEqual'
-import type { PathStep } from './locate'
+import type { PathStep, Position } from './locate'
 import { isNestedSchema } from './locate'
+import type { DropStep, MemberDelete, MemberSet, PatchSteps, Removal } from './patchSteps'
+import { applySteps, at, patchedCopy, touchesReservedKey, without } from './patchSteps'
 import { NOT_HANDLED, pointsElsewhere, rebuild } from './references'
-
-/** A member to set on the object at `path`. */
-interface MemberSet {
-  readonly path: readonly PathStep[]
-  readonly member: string
-  readonly value: unknown
-}
-
-/** Items to drop from the array at `path`. */
-interface Removal {
-  readonly path: readonly PathStep[]
-  readonly indices: Set<number>
-}
 
 /** What to change in one entry. */
 export interface EntryPatch {
   readonly entry: IndexedEntry
   readonly sets: MemberSet[]
+  /** Members to remove: a gone record in a map (`schema.Values`) or an optional member. */
+  readonly deletions: MemberDelete[]
   /** By the array's path (joined): items to drop. */
   readonly removals: Map<string, Removal>
   /** Members pointing at other entities now, rebuilt from the records. */
@@ -42,14 +34,54 @@ export interface EntryPatch {
 
 /** True when the patch moves, adds or removes entities in its entry (positions change). */
 export function changesShape(patch: EntryPatch): boolean {
-  return patch.removals.size > 0 || patch.rebuilds.length > 0
+  return patch.removals.size > 0 || patch.rebuilds.length > 0 || patch.deletions.length > 0
 }
 
-/** The value at `path` inside `root`. */
-function at(root: unknown, path: readonly PathStep[]): unknown {
-  let value = root
-  for (const step of path) value = (value as Record<PathStep, unknown> | undefined)?.[step]
-  return value
+/** The entities of an entry by their path (joined), made when a gone record needs its holder. */
+const holdersByPath = new WeakMap<object, Map<string, Position>>()
+
+function holderAt(entry: IndexedEntry, path: readonly PathStep[]): Position | undefined {
+  let byPath = holdersByPath.get(entry.positions)
+  if (!byPath) {
+    byPath = new Map()
+    for (const positions of entry.positions.values()) {
+      for (const position of positions) byPath.set(JSON.stringify(position.path), position)
+    }
+    holdersByPath.set(entry.positions, byPath)
+  }
+  return byPath.get(JSON.stringify(path))
+}
+
+/** True when `member` is one the holder's class cannot do without (a required member). */
+function isRequired(holder: Position, member: PathStep): boolean {
+  const required = holder.entity.readPlan?.().required
+  return required !== undefined && required.some((one) => one.member === member)
+}
+
+/**
+ * Plans the removal of what sits at `path`, as the cache's reads leave out a gone record: an item
+ * of a list is dropped; a member of an entity the entity cannot do without (a required member)
+ * takes its holder with it (the holder reads as invalid); any other member (of a `schema.Values`
+ * map, of an object schema, an optional member of an entity) is removed, and reads as
+ * `undefined`. The entry's data itself (an empty path) keeps its last data.
+ */
+function planGone(patch: EntryPatch, path: readonly PathStep[]): void {
+  if (path.length === 0) return
+  const { entry } = patch
+  const parentPath = path.slice(0, -1)
+  const step = path[path.length - 1] as PathStep
+  const parent = at(entry.data, parentPath)
+  if (Array.isArray(parent)) {
+    const joined = JSON.stringify(parentPath)
+    let removal = patch.removals.get(joined)
+    if (!removal) patch.removals.set(joined, (removal = { path: parentPath, indices: new Set() }))
+    removal.indices.add(step as number)
+    return
+  }
+  if (!isPlainObject(parent)) return
+  const holder = holderAt(entry, parentPath)
+  if (holder !== undefined && isRequired(holder, step)) planGone(patch, parentPath)
+  else patch.deletions.push({ path: parentPath, member: String(step) })
 }
 
 /** Adds to `patch` what makes its entry show `record` (or drop it, when `undefined`) at `id`. */
@@ -62,13 +94,7 @@ function planRecord(
   const { entry } = patch
   for (const { path, entity } of entry.positions.get(id) ?? []) {
     if (record === undefined) {
-      if (path.length === 0) continue // the entry is the record itself: it keeps its last data
-      const arrayPath = path.slice(0, -1)
-      if (!Array.isArray(at(entry.data, arrayPath))) continue // a member, not a list item
-      const joined = JSON.stringify(arrayPath)
-      let removal = patch.removals.get(joined)
-      if (!removal) patch.removals.set(joined, (removal = { path: arrayPath, indices: new Set() }))
-      removal.indices.add(path[path.length - 1] as number)
+      planGone(patch, path)
       continue
     }
     const target = at(entry.data, path)
@@ -116,53 +142,68 @@ export function planPatches(
       let patch = patches.get(queryCacheKey)
       if (!patch) {
         const entry = index.get(queryCacheKey) as IndexedEntry
-        const empty = { entry, sets: [], removals: new Map(), rebuilds: [] }
+        const empty = { entry, sets: [], deletions: [], removals: new Map(), rebuilds: [] }
         patches.set(queryCacheKey, (patch = empty))
       }
       planRecord(patch, id, record, source)
     }
   }
   return [...patches.values()].filter(
-    (patch) => patch.sets.length > 0 || patch.removals.size > 0 || patch.rebuilds.length > 0,
+    (patch) =>
+      patch.sets.length > 0 ||
+      patch.deletions.length > 0 ||
+      patch.removals.size > 0 ||
+      patch.rebuilds.length > 0,
   )
 }
-
-/** Drops the items at `indices` from an array (a draft), keeping the others in order. */
-const without = (items: unknown[], indices: Set<number>) => items.filter((_, i) => !indices.has(i))
 
 /** True when `path` is `prefix` or inside it. */
 const within = (path: readonly PathStep[], prefix: readonly PathStep[]) =>
   prefix.length <= path.length && prefix.every((step, i) => path[i] === step)
 
 /**
- * The `updateQueryData` recipes of a patch. The first sets members, then rebuilt members
- * (deepest first: a rebuilt member replaces whatever was set inside it, and is already right),
- * then drops items from nested arrays (deepest first, so the paths of the others hold; not from
- * an array a rebuild replaced, which already leaves them out). Every path was taken from the data
- * before the patch, and each step only changes what is inside the paths that follow it. The
- * second recipe, when the entry's data is itself a list that loses items, returns the shorter
- * list (a recipe returns a new value only when it changed nothing else).
+ * The changes of a patch, in the order they are made. Members are set first, then rebuilt
+ * members (deepest first: a rebuilt member replaces whatever was set inside it, and is already
+ * right). Then members are removed and items dropped from nested arrays, deepest first, so that
+ * the paths of the others hold (not inside a rebuilt member, which already leaves them out).
+ * Every path was taken from the data before the patch, and each step only changes what is inside
+ * the paths that follow it. Items dropped from the entry's data itself (a list) come last.
  */
-export function recipesOf(patch: EntryPatch): Array<(draft: any) => unknown> {
-  const recipes: Array<(draft: any) => unknown> = []
+export function stepsOf(patch: EntryPatch): PatchSteps {
   const rebuilds = [...patch.rebuilds].sort((a, b) => b.path.length - a.path.length)
   const rebuilt = rebuilds.map(({ path, member }) => [...path, member])
-  const removals = [...patch.removals.values()]
-    .filter((removal) => !rebuilt.some((prefix) => within(removal.path, prefix)))
-    .sort((a, b) => b.path.length - a.path.length)
-  const nested = removals.filter((removal) => removal.path.length > 0)
-  const root = removals.find((removal) => removal.path.length === 0)
-  if (patch.sets.length > 0 || nested.length > 0 || rebuilds.length > 0) {
-    recipes.push((draft) => {
-      for (const { path, member, value } of [...patch.sets, ...rebuilds]) {
-        ;(at(draft, path) as Record<string, unknown>)[member] = value
-      }
-      for (const { path, indices } of nested) {
-        const parent = at(draft, path.slice(0, -1)) as Record<PathStep, unknown>
-        parent[path[path.length - 1] as PathStep] = without(at(draft, path) as unknown[], indices)
-      }
-    })
+  const kept = (path: readonly PathStep[]) => !rebuilt.some((prefix) => within(path, prefix))
+  const drops: DropStep[] = []
+  for (const { path, member } of patch.deletions) {
+    if (kept([...path, member])) drops.push({ path, member, depth: path.length + 1 })
   }
+  let root: Removal | undefined
+  for (const removal of patch.removals.values()) {
+    if (removal.path.length === 0) root = removal
+    else if (kept(removal.path)) drops.push({ ...removal, depth: removal.path.length })
+  }
+  drops.sort((a, b) => b.depth - a.depth)
+  return { writes: [...patch.sets, ...rebuilds], drops, root }
+}
+
+/**
+ * The `updateQueryData` recipes of a patch (see {@link stepsOf}). The first makes every change
+ * but the last; the second, when the entry's data is itself a list that loses items, returns the
+ * shorter list (a recipe returns a new value only when it changed nothing else). A patch whose
+ * paths name `__proto__`, `constructor` or `prototype` is one recipe that returns the new data,
+ * made outside the draft: RTK Query replays a draft's changes with Immer's `applyPatches`, which
+ * refuses those names (an RTK Query map keyed by such an id would throw at every change).
+ */
+export function recipesOf(patch: EntryPatch): Array<(draft: any) => unknown> {
+  const steps = stepsOf(patch)
+  if (touchesReservedKey(steps)) {
+    return [(draft: unknown) => patchedCopy(isDraft(draft) ? original(draft) : draft, steps)]
+  }
+  const recipes: Array<(draft: any) => unknown> = []
+  if (steps.writes.length > 0 || steps.drops.length > 0) {
+    recipes.push((draft) => applySteps(draft, steps, (path) => at(draft, path)))
+  }
+  const { root } = steps
   if (root) recipes.push((draft: unknown[]) => without(draft, root.indices))
   return recipes
 }
