@@ -11,7 +11,7 @@ import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchTh
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from './slice/actions'
-import { requestKeys } from './slice/requests'
+import { getRequestMeta, requestKeys } from './slice/requests'
 import type { EntityCacheState } from './slice/state'
 
 export type { StoreLike } from './runtime/storeRuntime'
@@ -290,9 +290,14 @@ export class Controller {
   ): void {
     const frequency = endpoint.pollFrequency
     if (!frequency || frequency <= 0) return
-    // A poll's failure is soft, as in data-client: it never replaces usable data on screen.
-    this.#runtime.polls.subscribe(keyOf(endpoint, args, 'controller.subscribe'), frequency, () => {
-      this.#run(endpoint, args, { softErrors: true }).catch(ignore)
+    const key = keyOf(endpoint, args, 'controller.subscribe')
+    this.#runtime.polls.subscribe(key, frequency, {
+      // A poll's failure is soft, as in data-client: it never replaces usable data on screen.
+      poll: () => {
+        this.#run(endpoint, args, { softErrors: true }).catch(ignore)
+      },
+      // The first poll is timed from the last response (at once when there is none).
+      lastResponse: () => this.#lastResponse(key),
     })
   }
 
@@ -301,8 +306,9 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): void {
-    if (!endpoint.pollFrequency || endpoint.pollFrequency <= 0) return
-    this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'))
+    const frequency = endpoint.pollFrequency
+    if (!frequency || frequency <= 0) return
+    this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'), frequency)
   }
 
   /**
@@ -389,6 +395,15 @@ export class Controller {
   #stamp(): number {
     const slice = this.#core.selectSlice(this.store.getState())
     return this.#core.clock(slice, this.#runtime.requests.latestOutsideStart())
+  }
+
+  /** When the call's last response or error arrived (0: never, or no slice to read). */
+  #lastResponse(key: string): number {
+    try {
+      return getRequestMeta(this.#core.selectSlice(this.store.getState()), key)?.date ?? 0
+    } catch {
+      return 0
+    }
   }
 
   #matchingKeys(testKey: (key: string) => boolean): string[] {

@@ -67,14 +67,15 @@ test('one Controller per store; subscribe polls once per call however many subsc
     const { subscribe, unsubscribe } = controller
     subscribe(poll)
     subscribe(poll)
+    // Nothing stored yet: the first poll goes at once, then one a second.
     await jest.advanceTimersByTimeAsync(3_000)
-    expect(calls).toHaveLength(3)
+    expect(calls).toHaveLength(4)
     unsubscribe(poll)
     await jest.advanceTimersByTimeAsync(1_000)
-    expect(calls).toHaveLength(4)
+    expect(calls).toHaveLength(5)
     unsubscribe(poll)
     await jest.advanceTimersByTimeAsync(5_000)
-    expect(calls).toHaveLength(4)
+    expect(calls).toHaveLength(5)
   } finally {
     jest.useRealTimers()
   }
