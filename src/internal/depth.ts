@@ -63,11 +63,16 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
   return plain
 }
 
-/** Strings, numbers, booleans, null, and `undefined` (left out by JSON, as state leaves it). */
+/**
+ * Strings, finite numbers, booleans and null. Not `undefined`: JSON leaves such a member out
+ * (and writes `null` for such an item), so a state holding one would not be what a persisted or
+ * server-rendered copy of it holds, and an entity would read `undefined` live and its field's
+ * default once restored.
+ */
 function isJsonPrimitive(value: unknown): boolean {
   const type = typeof value
   // NaN and ±Infinity are not JSON (JSON.stringify writes null): stored, they would not survive
   // a persisted or server-rendered state.
   if (type === 'number') return Number.isFinite(value)
-  return type !== 'function' && type !== 'symbol' && type !== 'bigint'
+  return type !== 'undefined' && type !== 'function' && type !== 'symbol' && type !== 'bigint'
 }

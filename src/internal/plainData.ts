@@ -41,6 +41,12 @@ export function plainMembers(
   let copy = isPlainObject(record) ? undefined : ownMembersOf(record)
   for (const key of Object.keys(record)) {
     const value = record[key]
+    if (value === undefined) {
+      // Left out, as JSON leaves it out (see `isJsonPrimitive` in depth.ts).
+      copy ??= { ...record }
+      delete copy[key]
+      continue
+    }
     const plain = hasOwn(schema, key) ? plainUnder(value, schema[key], level) : plainOrNot(value)
     if (plain === value) continue
     copy ??= { ...record }

@@ -37,6 +37,28 @@ test('an entity member no schema converts: a Date is stored as its ISO string', 
   expectSilentChecks()
 })
 
+test('an undefined member is left out and an undefined item is null, as a JSON copy holds them', async () => {
+  const { store, controller, cache, recorded, replay, expectSilentChecks } = makeStore()
+  const getUser = new Endpoint(async () => ({ id: 1, name: undefined, posts: [] }), {
+    schema: User,
+    name: 'getUser',
+  })
+  const user = await controller.fetch(getUser)
+  expect(Object.keys(store.getState().data.entities.User?.[1] ?? {})).toEqual(['id', 'posts'])
+  // Read live as it reads once restored from JSON: the field's default.
+  expect(user.name).toBe('')
+  const restored = JSON.parse(JSON.stringify(store.getState())) as ReturnType<typeof store.getState>
+  expect(cache.select(getUser)(restored)?.name).toBe('')
+  const loose = new Endpoint(async () => ({ items: [1, undefined], note: undefined }), {
+    name: 'loose',
+  })
+  expect(await controller.fetch(loose)).toStrictEqual({ items: [1, null] })
+  expectPlain(store.getState().data)
+  for (const action of recorded) expectPlain(action)
+  expect(replay().data).toStrictEqual(store.getState().data)
+  expectSilentChecks()
+})
+
 test('a response without a schema, and the members an object schema passes through', async () => {
   const { store, controller, cache, expectSilentChecks } = makeStore()
   const clock = new Endpoint(async () => ({ now: seenAt, format: () => 'iso' }), {
