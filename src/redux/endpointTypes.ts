@@ -5,7 +5,8 @@ import type { ExpiryStatus } from './read/ExpiryStatus'
 
 /**
  * What the cache needs from an endpoint: callable with its arguments, a cache key, and options.
- * `Endpoint`, `RestEndpoint` and GraphQL endpoints all satisfy it.
+ * `Endpoint`, `RestEndpoint` and GraphQL endpoints all satisfy it. Its options may hold
+ * `undefined` (as the endpoints' own do), so they satisfy it under `exactOptionalPropertyTypes`.
  */
 export interface EndpointInterface<
   TArgs extends readonly any[] = any[],
@@ -15,17 +16,17 @@ export interface EndpointInterface<
   (...args: TArgs): Promise<TResult>
   /** The cache key of a call. Equal keys share one stored result and one in-flight request. */
   key(...args: TArgs): string
-  readonly schema?: TSchema
+  readonly schema?: TSchema | undefined
   /** True for mutations: never deduplicated, never served from cache. */
-  readonly sideEffect?: boolean
+  readonly sideEffect?: boolean | undefined
   /** How long a response stays fresh (ms). */
-  readonly dataExpiryLength?: number
+  readonly dataExpiryLength?: number | undefined
   /** How long an error stays before a reader retries (ms). */
-  readonly errorExpiryLength?: number
+  readonly errorExpiryLength?: number | undefined
   /** Stale data is not shown (readers suspend) until fetched again. */
-  readonly invalidIfStale?: boolean
+  readonly invalidIfStale?: boolean | undefined
   /** Polling interval (ms) for subscriptions. */
-  readonly pollFrequency?: number
+  readonly pollFrequency?: number | undefined
   /**
    * Whether a failure of this endpoint is `'soft'` (usable data stays on screen) or `'hard'`
    * (the error replaces it); `undefined` (or no policy) is hard, as in data-client.
