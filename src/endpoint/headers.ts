@@ -3,8 +3,15 @@
  * `getHeaders` overrides can spread them), and merged case-insensitively.
  */
 
+/**
+ * What `fetch` takes as headers (the DOM's `HeadersInput`), named through `RequestInit`, which
+ * Node's own types declare too: the package's declarations compile in a project without the DOM
+ * lib (a server, `types: ["node"]`).
+ */
+export type HeadersInput = NonNullable<RequestInit['headers']>
+
 /** Headers as a plain `{ name: value }` record (a `Headers` instance gives lower-case names). */
-export function toHeaderRecord(init?: HeadersInit | null): Record<string, string> {
+export function toHeaderRecord(init?: HeadersInput | null): Record<string, string> {
   const out: Record<string, string> = {}
   if (!init) return out
   const entries: Iterable<[string, string]> =
@@ -32,7 +39,9 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 }
 
 /** Merges header sets left to right; a later header replaces an earlier one of any case. */
-export function mergeHeaders(...inits: (HeadersInit | null | undefined)[]): Record<string, string> {
+export function mergeHeaders(
+  ...inits: (HeadersInput | null | undefined)[]
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const init of inits) {
     for (const [name, value] of Object.entries(toHeaderRecord(init))) setHeader(out, name, value)

@@ -1,5 +1,6 @@
 import { EndpointBase } from '../endpoint/Endpoint'
 import { mergeHeaders } from '../endpoint/headers'
+import type { HeadersInput } from '../endpoint/headers'
 import { NetworkError, SchemaDefinitionError } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import { parseGraphQLResponse } from './parseGraphQL'
@@ -221,7 +222,7 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   }
 
   /** The headers of a request (default: unchanged). Override to add auth headers. */
-  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+  getHeaders(headers: Record<string, string>): HeadersInput | Promise<HeadersInput> {
     return headers
   }
 

@@ -16,6 +16,7 @@
  * re-check looks at those only, and an entity list patches only them.
  */
 import type { EntityNode, GraphNode, Parent } from './graph'
+import { heldNode } from './graph'
 import { addParent, dropGoneParents } from './parents'
 import { ReaderIndex } from './ReaderIndex'
 import type { Reader } from './ReaderIndex'
@@ -120,7 +121,7 @@ export class ChangeTracker {
   }
 
   private push(parent: Parent, via: GraphNode): void {
-    const node = parent instanceof WeakRef ? parent.deref() : parent
+    const node = heldNode(parent)
     if (node) this.stack.push(node, via)
   }
 }

@@ -39,8 +39,23 @@ export class TableDep {
 /** A read that produced no node. */
 export type Read = RecordDep | TableDep
 
+/**
+ * A `WeakRef`, named by the one method read here: the type reaches the package's declarations,
+ * which then compile with a `lib` older than ES2021 (no `WeakRef` type) too.
+ */
+export interface HeldWeakly<T> {
+  deref(): T | undefined
+}
+
 /** A node that holds another: an entity node, or a result held weakly (see ChangeTracker.ts). */
-export type Parent = GraphNode | WeakRef<GraphNode>
+export type Parent = GraphNode | HeldWeakly<GraphNode>
+
+/** The node `parent` holds, or `undefined` when it was collected. */
+export function heldNode(parent: Parent): GraphNode | undefined {
+  return parent instanceof WeakRef
+    ? (parent as HeldWeakly<GraphNode>).deref()
+    : (parent as GraphNode)
+}
 
 /** Shared by every node that has none (most have no reads; leaf entities have no deps). */
 export const NO_DEPS: GraphNode[] = []

@@ -2,7 +2,7 @@
  * The reverse edges of the dependency graph (see ChangeTracker.ts) are lists that only grow as
  * nodes register: they drop what is gone as they grow, and when records are forgotten.
  */
-import { EntityNode, FORGOTTEN } from './graph'
+import { EntityNode, FORGOTTEN, heldNode } from './graph'
 import type { GraphNode, Parent } from './graph'
 
 /** Adds `parent` to the holders of `child` (once, in the usual cases; see {@link prune}). */
@@ -24,7 +24,7 @@ export function pushParent<P extends Parent>(list: P[], parent: P): void {
 
 /** The node `parent` names, or `undefined` when it is gone: collected, or forgotten by the memo. */
 export function liveNode(parent: Parent): GraphNode | undefined {
-  const node = parent instanceof WeakRef ? parent.deref() : parent
+  const node = heldNode(parent)
   if (node instanceof EntityNode && node.record === FORGOTTEN) return undefined
   return node
 }

@@ -1,6 +1,7 @@
 import { EndpointBase } from '../endpoint/Endpoint'
 import { fetchResponse } from '../endpoint/fetchResponse'
 import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
+import type { HeadersInput } from '../endpoint/headers'
 import { parseResponse } from '../endpoint/parseResponse'
 import { PathParamError } from '../internal/errors'
 import { hasOwn, isPlainObject } from '../internal/ownKeys'
@@ -259,7 +260,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   }
 
   /** The headers of a request (default: unchanged). Override to add auth headers. */
-  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+  getHeaders(headers: Record<string, string>): HeadersInput | Promise<HeadersInput> {
     return headers
   }
 

@@ -3,6 +3,7 @@
  * (path params, query params, body), its schema and what it resolves to.
  */
 import type { EndpointOptions } from '../endpoint/Endpoint'
+import type { HeadersInput } from '../endpoint/headers'
 import type { OptimisticSnapshot } from '../redux/endpointTypes'
 import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
@@ -173,7 +174,7 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
   getHeaders?(
     this: RestEndpoint,
     headers: Record<string, string>,
-  ): HeadersInit | Promise<HeadersInit>
+  ): HeadersInput | Promise<HeadersInput>
   /** Performs the request. */
   fetchResponse?(this: RestEndpoint, input: string, init: RequestInit): Promise<Response>
   /** Reads the response. */
