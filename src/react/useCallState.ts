@@ -32,6 +32,11 @@ export interface CallVerdict {
    * even when its expiry is shorter (see `renderGrace.ts`).
    */
   data: unknown
+  /**
+   * Usable data whatever error stands beside it (a hard error replaces {@link data}, not
+   * this): what `useDLE` reports next to the error, as data-client's does.
+   */
+  usableData: unknown
   /** A fetch is needed before anything can be shown. */
   mustFetch: boolean
   /**
@@ -78,6 +83,7 @@ type Verdict = Omit<CallVerdict, 'active' | 'key' | 'idleRound'>
 
 const NONE: Verdict = {
   data: undefined,
+  usableData: undefined,
   mustFetch: false,
   shouldRevalidate: false,
   error: undefined,
@@ -95,6 +101,7 @@ const NONE: Verdict = {
 function sameVerdict(a: Verdict, b: Verdict): boolean {
   return (
     a.data === b.data &&
+    a.usableData === b.usableData &&
     a.mustFetch === b.mustFetch &&
     a.shouldRevalidate === b.shouldRevalidate &&
     a.error === b.error &&
@@ -128,6 +135,7 @@ function verdictOf(
   const asking = mustFetch && !call.pending
   return {
     data,
+    usableData: usable ? call.data : undefined,
     mustFetch,
     // Stale data (past its grace) is refetched; beside an error that still stands (a soft one)
     // only once it expires. An expired hard error beside usable data is retried too.

@@ -44,7 +44,9 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   )
   const error = state.error ?? unusableError
   return {
-    data: state.data as EndpointData<TEndpoint> | undefined,
+    // Usable data stays beside an error (a refetch answered 404), as in data-client: a view can
+    // keep showing it under the error's banner.
+    data: state.usableData as EndpointData<TEndpoint> | undefined,
     loading: state.active && (mustFetch || waiting) && !error,
     error,
   }

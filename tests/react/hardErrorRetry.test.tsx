@@ -1,6 +1,6 @@
 /**
  * A hard error (a 404, a 403) from a refresh of data that is still fresh: the readers show the
- * error, and once it expires (`errorExpiryLength`) the next reader asks the server again, still
+ * error (`useDLE` reports the data beside it, as data-client's does), and once it expires (`errorExpiryLength`) the next reader asks the server again, still
  * showing the error until that request lands, never the record the server said is gone. A failed
  * refetch keeps the data's own expiry, so "the data is fresh" must not hide the expired error.
  */
@@ -158,6 +158,21 @@ test('useDLE: the expired hard error stays reported while the next render refetc
   act(() => bump())
   expect(await screen.findByText('Item 7')).toBeTruthy()
   expect(server.requests).toBe(4)
+})
+
+test('useDLE reports the data it showed beside the hard error, as data-client does', async () => {
+  const seen: string[] = []
+  function WithDLE() {
+    const { data, error, loading } = useDLE(getItem, ITEM)
+    const status = (error as { status?: number } | undefined)?.status
+    seen.push(`${data?.name ?? '-'}|${loading}|${status ?? '-'}`)
+    return <p>{data?.name ?? 'none'}</p>
+  }
+  await hardErrorBesideFreshData(<WithDLE />)
+  // Not loading (nothing is on its way): the data and the error, both, for the view to choose.
+  expect(seen.at(-1)).toBe('Item 7|false|404')
+  expect(screen.getByText('Item 7')).toBeTruthy()
+  // useCache keeps showing it too; useSuspense throws the error (above).
 })
 
 test('useFetch: fetches again once the hard error has expired', async () => {
