@@ -6,6 +6,8 @@
  * BigNumber) is stored as what `toJSON` returns.
  */
 
+import { SchemaDefinitionError } from '../internal/errors'
+
 /** Built-in functions that convert when called and box (or throw) when constructed. */
 const CALLED: ReadonlySet<unknown> = new Set<unknown>([Number, String, Boolean, BigInt, Symbol])
 
@@ -21,6 +23,7 @@ const constructs = new WeakMap<object, boolean>()
 export function isConstructed(fn: (...args: any[]) => unknown): boolean {
   let known = constructs.get(fn)
   if (known === undefined) {
+    assertNotEntityLike(fn)
     const proto: unknown = (fn as { prototype?: unknown }).prototype
     known =
       !CALLED.has(fn) &&
@@ -52,4 +55,30 @@ export function storeField(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString()
   const toJSON = (value as { toJSON?: unknown }).toJSON
   return typeof toJSON === 'function' ? (toJSON as () => unknown).call(value) : value
+}
+
+/** The last function {@link assertConversion} passed: a schema converts many values in a row. */
+let lastConversion: unknown
+
+/**
+ * Throws a {@link SchemaDefinitionError} when `fn`, used in a schema as a field conversion, is
+ * an entity class that does not extend `Entity` (it has `pk()`): converting would store nothing
+ * and read each value as a new instance of defaults, losing the data without a word.
+ */
+export function assertConversion(fn: (...args: any[]) => unknown): void {
+  if (fn === lastConversion) return
+  if (constructs.get(fn) === undefined) assertNotEntityLike(fn)
+  lastConversion = fn
+}
+
+function assertNotEntityLike(fn: (...args: any[]) => unknown): void {
+  const proto = (fn as { prototype?: { pk?: unknown } }).prototype
+  if (typeof proto !== 'object' || proto === null || typeof proto.pk !== 'function') return
+  const name = fn.name || 'Anonymous'
+  throw new SchemaDefinitionError(
+    `${name} has pk() but is not an entity schema: used in a schema, it would be taken for a ` +
+      `field conversion (constructed from each value) and its records would not be stored. ` +
+      `Declare it as \`class ${name} extends Entity\`, or make it one with ` +
+      `\`schema.Entity(${name}, { key: '${name}' })\`.`,
+  )
 }

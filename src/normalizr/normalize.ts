@@ -5,7 +5,7 @@ import { plainMembers } from '../internal/plainData'
 import { isEntitySchema, isSchemaObject } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
 import { emptySource } from './plainSource'
-import { storeField } from './convert'
+import { assertConversion, storeField } from './convert'
 import { isNewerWrite } from './order'
 import { WrittenTable } from './WrittenTable'
 import type {
@@ -182,9 +182,9 @@ export function normalize(
   function visit(s: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null || s === undefined || s === null) return value
     if (typeof s === 'function') {
-      return isEntitySchema(s)
-        ? (s as EntitySchemaContract).normalize(value, parent, key, ctx)
-        : storeField(value)
+      if (isEntitySchema(s)) return (s as EntitySchemaContract).normalize(value, parent, key, ctx)
+      assertConversion(s as (...args: any[]) => unknown)
+      return storeField(value)
     }
     if (typeof s !== 'object') return value
     if (isSchemaObject(s)) return s.normalize(value, parent, key, ctx)

@@ -1,4 +1,13 @@
-import { Endpoint, Entity, MemoCache, Query, schema } from 'rtk-resources'
+import {
+  Endpoint,
+  Entity,
+  MemoCache,
+  Query,
+  SchemaDefinitionError,
+  createPlainSource,
+  normalize,
+  schema,
+} from 'rtk-resources'
 import { makeStore } from '../fixtures/store'
 import { write } from '../fixtures/tables'
 
@@ -111,5 +120,48 @@ describe('field conversions in static schema', () => {
     expect(cache.select(getInvoice, { id: 'b' })(store.getState())?.lines).toBe(3)
     const all = new Query(new schema.All(Invoice))
     expect(cache.select(all)(store.getState())?.[0]?.parsed).toEqual({ parsed: 'raw' })
+  })
+})
+
+describe('a class with pk() that does not extend Entity', () => {
+  /** Forgot `extends Entity`: it has `pk()` and a key, but is not a schema. */
+  class Author {
+    id = 0
+    name = ''
+    pk() {
+      return this.id
+    }
+    static key = 'Author'
+  }
+
+  it('is refused with a SchemaDefinitionError naming the fix, before anything is stored', async () => {
+    const { store, controller } = makeStore()
+    const getAuthors = new Endpoint(async () => [{ id: 1, name: 'Ada' }], {
+      schema: [Author] as never,
+      name: 'getAuthors',
+    })
+    const error = await controller.fetch(getAuthors).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SchemaDefinitionError)
+    expect((error as Error).message).toMatch(/Author has pk\(\) but is not an entity schema/)
+    expect((error as Error).message).toContain('class Author extends Entity')
+    expect(store.getState().data.entities).toEqual({})
+  })
+
+  it('is refused as an Entity member too, and when read', () => {
+    class Book extends Entity {
+      id = 0
+      author = null
+      pk() {
+        return this.id
+      }
+      static key = 'Book'
+      static schema = { author: Author as never }
+    }
+    expect(() => normalize(Book, { id: 1, author: { id: 2 } })).toThrow(SchemaDefinitionError)
+    const stored = createPlainSource({
+      entities: { Book: { 1: { id: 1, author: { id: 2 } } } },
+      entitiesMeta: { Book: { 1: { date: 1, fetchedAt: 1, expiresAt: 2 } } },
+    })
+    expect(() => new MemoCache().denormalize(Book, '1', stored)).toThrow(SchemaDefinitionError)
   })
 })
