@@ -20,6 +20,14 @@ const selectNothing = () => undefined
  */
 export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Query<any, any, any>>(
   readable: TEndpoint,
+  ...args: EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint> | undefined
+export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Query<any, any, any>>(
+  readable: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): EndpointData<TEndpoint> | undefined
+export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Query<any, any, any>>(
+  readable: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
 ): EndpointData<TEndpoint> | undefined {
   const cache = useEntityCache()
@@ -58,6 +66,14 @@ export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Qu
  * Reads a `Query` (sorted, filtered, counted views over the tables); never fetches.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usequery
  */
+export function useQuery<TQuery extends Query<any, any, any>>(
+  query: TQuery,
+  ...args: EndpointArgs<TQuery>
+): EndpointData<TQuery> | undefined
+export function useQuery<TQuery extends Query<any, any, any>>(
+  query: TQuery,
+  ...args: [null] | EndpointArgs<TQuery>
+): EndpointData<TQuery> | undefined
 export function useQuery<TQuery extends Query<any, any, any>>(
   query: TQuery,
   ...args: [null] | EndpointArgs<TQuery>

@@ -19,6 +19,14 @@ export interface DLE<TData> {
  */
 export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
+  ...args: EndpointArgs<TEndpoint>
+): DLE<EndpointData<TEndpoint>>
+export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): DLE<EndpointData<TEndpoint>>
+export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
 ): DLE<EndpointData<TEndpoint>> {
   const controller = useController()

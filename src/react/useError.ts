@@ -8,6 +8,14 @@ import { useCallState } from './useCallState'
  */
 export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
+  ...args: EndpointArgs<TEndpoint>
+): Error | undefined
+export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): Error | undefined
+export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
 ): Error | undefined {
   return useCallState(endpoint, args).error

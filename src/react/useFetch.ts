@@ -25,6 +25,14 @@ const settled = new WeakSet<Promise<unknown>>()
  */
 export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
+  ...args: EndpointArgs<TEndpoint>
+): Promise<EndpointData<TEndpoint>> | undefined
+export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): Promise<EndpointData<TEndpoint>> | undefined
+export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
 ): Promise<EndpointData<TEndpoint>> | undefined {
   const controller = useController()

@@ -13,6 +13,14 @@ import { useSuspense } from './useSuspense'
  */
 export function useSubscription<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
+  ...args: EndpointArgs<TEndpoint>
+): void
+export function useSubscription<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
+  ...args: [null] | EndpointArgs<TEndpoint>
+): void
+export function useSubscription<TEndpoint extends EndpointInterface<any, any, any>>(
+  endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
 ): void {
   const controller = useController()

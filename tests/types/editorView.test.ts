@@ -163,3 +163,30 @@ export async function load() {
     expect(editor.hover()).toBe(shown)
   })
 })
+
+describe('a hook given wrong params names them first, not `null`', () => {
+  // The hooks took `...args: [null] | Args`: a wrong param read "'{ id: number; }' is not
+  // assignable to type 'null'", never naming the param. The first overload now takes the args.
+  it.each(['useCache', 'useDLE', 'useFetch', 'useError', 'useSubscription', 'useSuspense'])(
+    '%s',
+    (hook) => {
+      const file = `${setup}
+import { ${hook} } from 'rtk-resources/react'
+const getTodo = new RestEndpoint({ path: '/lists/:listId/todos/:todoId', schema: Todo })
+export function View() {
+  ${hook}(getTodo, { listId: 1, id: 2 })
+  return null
+}
+`
+      const errors = editorOf(`hookParams-${hook}.tsx`, file).errors()
+      expect(errors).toHaveLength(1)
+      const lines = errors[0]?.message.split('\n') ?? []
+      // The first explanation is the args overload's, and names the stray param.
+      const firstReason = lines.find((line) => line.includes('does not exist'))
+      expect(firstReason).toContain("'id' does not exist")
+      expect(lines.findIndex((line) => line.includes("'id' does not exist"))).toBeLessThan(
+        lines.findIndex((line) => line.includes("'null'")),
+      )
+    },
+  )
+})
