@@ -15,7 +15,7 @@ import { buildSelectors } from './read/selectors'
 import { buildClock } from './request/clock'
 import type { CacheThunk } from './request/fetchThunk'
 import { buildFetchThunk } from './request/fetchThunk'
-import { notMounted } from './notMounted'
+import { notARootState, notMounted } from './notMounted'
 import { StoreRuntimes } from './runtime/storeRuntime'
 import type { EntityCacheActions } from './slice/actions'
 import { buildActions } from './slice/actions'
@@ -181,6 +181,9 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
   const selectSlice = (root: unknown): EntityCacheState => {
     const slice = (root as Record<string, EntityCacheState> | undefined)?.[reducerPath]
     if (slice == null && typeof root === 'object' && root !== null) {
+      // The store, or the slice, given instead of the root state: said at once.
+      const mistaken = notARootState(root, reducerPath)
+      if (mistaken) throw mistaken
       // Not made yet: a slice injected lazily (`combineSlices(...).inject`) appears with the
       // next action, as RTK's injected slices read their initial state meanwhile. A reducer
       // that is not mounted at all is reported by the first request (`requireSlice`).

@@ -35,3 +35,27 @@ export function notMounted(root: unknown, reducerPath: string): SetupError {
       hint,
   )
 }
+
+/**
+ * The error for a selector given something other than the root state, when it can tell: the
+ * store itself, or the cache's slice. `undefined` for anything else (a root state whose slice is
+ * not made yet reads as empty: see `selectSlice`).
+ */
+export function notARootState(root: unknown, reducerPath: string): SetupError | undefined {
+  if (!root || typeof root !== 'object') return undefined
+  const value = root as Record<string, unknown>
+  if (typeof value.getState === 'function' && typeof value.dispatch === 'function') {
+    return new SetupError(
+      `A selector of the entity cache was given the store, not its state: call it with ` +
+        `store.getState() (useSelector passes the state).`,
+    )
+  }
+  if (looksLikeSlice(root)) {
+    return new SetupError(
+      `A selector of the entity cache was given the cache's slice, not the root state: call ` +
+        `it with the whole state (store.getState()); it finds the slice at ` +
+        `state.${reducerPath} itself.`,
+    )
+  }
+  return undefined
+}

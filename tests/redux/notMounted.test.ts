@@ -63,3 +63,30 @@ test('injected with combineSlices: reads and requests work before any other acti
   expect(await controller.fetch(getUser, { id: 1 })).toMatchObject({ id: 1, name: 'user 1' })
   expect(cache.select(getUser, { id: 1 })(store.getState())).toMatchObject({ name: 'user 1' })
 })
+
+test('a selector given the store, or the slice, instead of the root state says so', async () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+  })
+  await cache.controller(store).fetch(getUser, { id: 1 })
+  const select = cache.select(getUser, { id: 1 })
+  expect(select(store.getState())?.name).toBe('user 1')
+  expect(() => select(store)).toThrow(
+    expect.objectContaining({
+      name: 'SetupError',
+      message: expect.stringContaining(
+        'given the store, not its state: call it with store.getState()',
+      ),
+    }),
+  )
+  expect(() => select(store.getState().data)).toThrow(
+    expect.objectContaining({
+      name: 'SetupError',
+      message: expect.stringContaining('state.data itself'),
+    }),
+  )
+  const { getResponse } = cache.controller(store)
+  expect(() => getResponse(getUser, { id: 1 }, store)).toThrow(/given the store/)
+})
