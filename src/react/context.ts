@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { useStore } from 'react-redux'
+import { ReactReduxContext, useStore } from 'react-redux'
 import { SetupError } from '../internal/errors'
 import type { Controller } from '../redux/Controller'
 import { setupFailure } from '../redux/Controller'
@@ -11,6 +11,7 @@ export const EntityCacheContext = createContext<SliceCache | null>(null)
 /** @internal The cache from context, or a clear error when the provider is missing. */
 export function useEntityCache(): SliceCache {
   const cache = useContext(EntityCacheContext)
+  const redux = useContext(ReactReduxContext)
   if (!cache) {
     throw new SetupError(
       'rtk-resources hooks need <EntityCacheProvider cache={cache}> around the component that ' +
@@ -22,6 +23,13 @@ export function useEntityCache(): SliceCache {
     throw new SetupError(
       '<EntityCacheProvider cache={...}> was given something that is not a cache: pass what ' +
         'createEntityCache() returned (the store goes to react-redux <Provider store={store}>).',
+    )
+  }
+  if (!redux) {
+    throw new SetupError(
+      'rtk-resources hooks found <EntityCacheProvider> but no react-redux <Provider ' +
+        'store={store}> above it: wrap both in the Provider of the store that mounts ' +
+        'cache.reducer.',
     )
   }
   return cache

@@ -1,5 +1,6 @@
 /**
- * A hook outside <EntityCacheProvider>, or a provider given something that is not a cache,
+ * A hook outside <EntityCacheProvider> or react-redux <Provider>, or a provider given something
+ * that is not a cache,
  * throws a SetupError that names the fix (not an internal TypeError).
  */
 import { configureStore } from '@reduxjs/toolkit'
@@ -51,4 +52,28 @@ test.each([
   }
   expect(errors[0]).toMatchObject({ name: 'SetupError', code: 'bad-setup' })
   expect(errors[0]?.message).toContain(fix)
+})
+
+test('EntityCacheProvider without react-redux <Provider>: a SetupError naming the fix', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const errors: Error[] = []
+  const error = jest.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    render(
+      <ErrorBoundary
+        fallback={(caught) => {
+          errors.push(caught)
+          return <p>failed</p>
+        }}
+      >
+        <EntityCacheProvider cache={cache}>
+          <Reader />
+        </EntityCacheProvider>
+      </ErrorBoundary>,
+    )
+  } finally {
+    error.mockRestore()
+  }
+  expect(errors[0]).toMatchObject({ name: 'SetupError', code: 'bad-setup' })
+  expect(errors[0]?.message).toContain('no react-redux <Provider store={store}>')
 })
