@@ -1,7 +1,6 @@
 /**
  * A hook outside <EntityCacheProvider> or react-redux <Provider>, or a provider given something
- * that is not a cache,
- * throws a SetupError that names the fix (not an internal TypeError).
+ * that is not a cache, throws a SetupError that names the fix (not an internal TypeError).
  */
 import { configureStore } from '@reduxjs/toolkit'
 import { render } from '@testing-library/react'
