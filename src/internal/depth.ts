@@ -13,11 +13,22 @@ export const MAX_DEPTH = 1000
 /** A leaf with at most this many members is not remembered by {@link assertNotTooDeep}. */
 const SMALL_LEAF = 16
 
+/** What {@link plainStatus} found: JSON data as it stands. */
+export const PLAIN = 0
+/** JSON data but for `undefined` members or items (left out, or `null`, by JSON). */
+export const HOLDS_UNDEFINED = 1
+/** Holds values that are not JSON data: a Date, a class instance, a function, NaN. */
+export const NOT_PLAIN = 2
+/** One of {@link PLAIN}, {@link HOLDS_UNDEFINED}, {@link NOT_PLAIN}. */
+export type PlainStatus = typeof PLAIN | typeof HOLDS_UNDEFINED | typeof NOT_PLAIN
+
 /**
  * Throws {@link InputTooDeepError} when `value` nests objects or arrays more than `limit` levels
  * deep. Objects met again (shared, or cycles) are not walked twice. Returns whether every value
- * met is JSON data as it stands: arrays, plain objects (of any realm) and JSON primitives. When
- * it is not (a Date, a class instance, a function), {@link toPlainData} makes the data to store.
+ * met is JSON data as it stands: arrays, plain objects (of any realm) and JSON primitives
+ * ({@link PLAIN}); whether it is but for `undefined` members or items, which JSON leaves out or
+ * writes as `null` ({@link HOLDS_UNDEFINED}); or whether it holds anything else, a Date, a class
+ * instance, a function ({@link NOT_PLAIN}), of which {@link toPlainData} makes the data to store.
  *
  * Only objects that hold objects, or more than {@link SMALL_LEAF} members, are remembered: a small
  * leaf (a row of a list) met twice is looked at twice, which costs about what remembering it does,
@@ -25,12 +36,12 @@ const SMALL_LEAF = 16
  * object, so cycles end; each object that holds others is walked once, so a small leaf is looked
  * at once per reference to it, a bounded cost per member of its holders: linear in all.
  */
-export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
-  if (typeof value !== 'object' || value === null) return isJsonPrimitive(value)
+export function plainStatus(value: unknown, limit = MAX_DEPTH): PlainStatus {
+  if (typeof value !== 'object' || value === null) return primitiveStatus(value)
   const seen = new Set<object>()
   const values: object[] = [value]
   const depths: number[] = [1]
-  let plain = true
+  let status: PlainStatus = PLAIN
   while (values.length > 0) {
     const current = values.pop() as Record<string, unknown>
     const depth = depths.pop() as number
@@ -45,34 +56,47 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
         if (typeof child === 'object' && child !== null) {
           values.push(child)
           depths.push(depth + 1)
-        } else if (plain && !isJsonPrimitive(child)) plain = false
+        } else if (status !== NOT_PLAIN && !isJsonPrimitive(child)) {
+          status = primitiveStatus(child)
+        }
       }
     } else {
-      if (plain && !isPlainObject(current)) plain = false
+      if (!isPlainObject(current)) status = NOT_PLAIN
       for (const key in current) {
         members++
         const child = current[key]
         if (typeof child === 'object' && child !== null) {
           values.push(child)
           depths.push(depth + 1)
-        } else if (plain && !isJsonPrimitive(child)) plain = false
+        } else if (status !== NOT_PLAIN && !isJsonPrimitive(child)) {
+          status = primitiveStatus(child)
+        }
       }
     }
     if (values.length > before || members > SMALL_LEAF) seen.add(current)
   }
-  return plain
+  return status
 }
 
 /**
- * Strings, finite numbers, booleans and null. Not `undefined`: JSON leaves such a member out
- * (and writes `null` for such an item), so a state holding one would not be what a persisted or
- * server-rendered copy of it holds, and an entity would read `undefined` live and its field's
- * default once restored.
+ * {@link plainStatus} as a yes or no: true when `value` can be stored as it stands (JSON data,
+ * no `undefined` in it). Throws {@link InputTooDeepError} as it does.
  */
+export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
+  return plainStatus(value, limit) === PLAIN
+}
+
+/** Strings, finite numbers, booleans and null. */
 function isJsonPrimitive(value: unknown): boolean {
   const type = typeof value
   // NaN and ±Infinity are not JSON (JSON.stringify writes null): stored, they would not survive
   // a persisted or server-rendered state.
   if (type === 'number') return Number.isFinite(value)
   return type !== 'undefined' && type !== 'function' && type !== 'symbol' && type !== 'bigint'
+}
+
+/** The status of a primitive (or function, symbol) value. */
+function primitiveStatus(value: unknown): PlainStatus {
+  if (value === undefined) return HOLDS_UNDEFINED
+  return isJsonPrimitive(value) ? PLAIN : NOT_PLAIN
 }

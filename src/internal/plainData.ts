@@ -15,8 +15,8 @@ import { hasOwn, isPlainObject, setOwn } from './ownKeys'
  * than the call stack allows is copied too (its entities are stored flat; the depth of what is
  * stored is checked after normalizing).
  */
-export function toPlainData(value: unknown): unknown {
-  const copy = new PlainCopy()
+export function toPlainData(value: unknown, keepUndefinedMembers = false): unknown {
+  const copy = new PlainCopy(keepUndefinedMembers)
   const root = copy.begin(value, true)
   copy.fill()
   return root
@@ -111,6 +111,13 @@ class PlainCopy {
   private readonly jobs: object[] = []
 
   /**
+   * @param keepUndefinedMembers - keep a member whose value is `undefined` (JSON leaves it out):
+   *   a response's, which clears the member of the stored record it merges into, and is left out
+   *   after the merge (`withoutUndefined`).
+   */
+  constructor(private readonly keepUndefinedMembers: boolean) {}
+
+  /**
    * The copy of `value`: what JSON.stringify writes for it, `undefined` when it leaves it out.
    * With `callToJSON`, an object's `toJSON` is asked first (once, as JSON.stringify does).
    */
@@ -150,10 +157,50 @@ class PlainCopy {
         }
       } else {
         for (const key of Object.keys(source)) {
-          const member = this.begin(source[key], true)
-          if (member !== undefined) setOwn(copy, key, member)
+          const value = source[key]
+          const member = this.begin(value, true)
+          if (member !== undefined || (value === undefined && this.keepUndefinedMembers)) {
+            setOwn(copy, key, member)
+          }
         }
       }
     }
   }
+}
+
+/**
+ * `value` without `undefined`, as JSON writes it: an `undefined` member left out, an `undefined`
+ * item `null`. Copies only the objects on the way to one (the rest keep their references);
+ * `value` itself when it holds none. An object met again on its own path (a cycle) is left as
+ * it is. Recursive: for values checked not too deep.
+ */
+export function withoutUndefined<T>(value: T, onPath = new Set<object>()): T {
+  if (typeof value !== 'object' || value === null || onPath.has(value)) return value
+  onPath.add(value)
+  let copy: Record<string, unknown> | unknown[] | undefined
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i]
+      const plain = item === undefined ? null : withoutUndefined(item, onPath)
+      if (plain === item) continue
+      copy ??= value.slice()
+      ;(copy as unknown[])[i] = plain
+    }
+  } else {
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      const member = record[key]
+      if (member === undefined) {
+        copy ??= { ...record }
+        delete (copy as Record<string, unknown>)[key]
+        continue
+      }
+      const plain = withoutUndefined(member, onPath)
+      if (plain === member) continue
+      copy ??= { ...record }
+      setOwn(copy, key, plain)
+    }
+  }
+  onPath.delete(value)
+  return (copy ?? value) as T
 }

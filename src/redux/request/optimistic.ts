@@ -4,7 +4,7 @@
  * plain data, holding only the fields this write changes, so removing it undoes exactly it.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
-import { normalize } from '../../normalizr/normalize'
+import { normalizeToStore } from './storable'
 import { emptySource } from '../../normalizr/plainSource'
 import type { OptimisticSnapshot } from '../endpointTypes'
 import type { RootSelector } from '../read/selectors'
@@ -40,7 +40,14 @@ function layerOf(write: PendingWrite, deps: OptimisticDeps, root: unknown) {
     const date = Date.now()
     const times = { fetchedAt, date, expiresAt: date }
     // Against no stored data: the layer holds this write's own change, nothing it did not set.
-    const { entities, entitiesMeta } = normalize(endpoint.schema, value, args, emptySource, times)
+    // As a response is stored: plain data only (a Date as its ISO string, no undefined).
+    const { entities, entitiesMeta } = normalizeToStore(
+      endpoint.schema,
+      value,
+      args,
+      emptySource,
+      times,
+    )
     return { key, fetchedAt, entities, entitiesMeta }
   } catch {
     // The endpoint chose not to (or could not) answer optimistically: the request goes on.

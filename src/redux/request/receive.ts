@@ -5,15 +5,13 @@
  * option, updates.ts). Used by fetches, `setResponse` and fixtures alike, so all three store a
  * response the same way.
  */
-import { MAX_DEPTH, assertNotTooDeep } from '../../internal/depth'
-import { InputTooDeepError, UnexpectedResponseError, isFetchResponse } from '../../internal/errors'
-import { toPlainData } from '../../internal/plainData'
-import { normalize } from '../../normalizr/normalize'
+import { UnexpectedResponseError, isFetchResponse } from '../../internal/errors'
 import type { EndpointInterface } from '../endpointTypes'
 import type { ReceivedPayload, ResponseTimes } from '../slice/actions'
 import { sourceOf } from '../slice/entitySource'
 import { allResults, getResult, hasResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
+import { normalizeToStore, storableValue } from './storable'
 import { runUpdate } from './updates'
 
 /** The payload of the `received` action for `response` to `endpoint(...args)`. */
@@ -26,35 +24,15 @@ export function receivedPayload(
   times: ResponseTimes,
 ): ReceivedPayload {
   const given = response === undefined ? null : response
-  const schema = endpoint.schema
-  const hasSchema = schema !== undefined && schema !== null
   // A fetch function that returned the Response itself (no `.json()`): never stored as `{}`.
   if (isFetchResponse(given)) {
     throw new UnexpectedResponseError(`endpoint "${endpoint.name}"`, 'object', given)
   }
-  // Deep data never reaches the store (with a schema or without), nor anything but JSON data:
-  // a Date in a member no schema converts is stored as its ISO string, an instance as an object.
-  let value: unknown
-  let deep = false
-  try {
-    value = assertNotTooDeep(given) ? given : toPlainData(given)
-  } catch (error) {
-    // Entities nested deep (a chain given nested) are stored flat: what is stored is checked.
-    if (!(error instanceof InputTooDeepError) || !hasSchema) throw error
-    value = assertNotTooDeep(given, Infinity) ? given : toPlainData(given)
-    deep = true
-  }
-  const normalized = hasSchema
-    ? normalize(schema, value, args, sourceOf(slice), times)
-    : { result: value, entities: {}, entitiesMeta: {} }
-  if (deep) {
-    assertNotTooDeep(normalized.result)
-    // entities → table → record: two levels above the records'.
-    assertNotTooDeep(normalized.entities, MAX_DEPTH + 2)
-  }
+  // Deep data never reaches the store (with a schema or without), nor anything but JSON data.
+  const normalized = normalizeToStore(endpoint.schema, given, args, sourceOf(slice), times)
   let result = normalized.result
   if (endpoint.mergeResult && hasResult(slice, key)) {
-    result = endpoint.mergeResult(getResult(slice, key), result)
+    result = storableValue(endpoint.mergeResult(getResult(slice, key), result))
   }
   const updates = runUpdate(endpoint, args, slice, {
     key,
