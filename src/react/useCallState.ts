@@ -77,6 +77,12 @@ export interface CallVerdict {
    * otherwise (stale `invalidIfStale` data is fetched again: a new response can be fresh).
    */
   unusable: UnusableReason | undefined
+  /**
+   * The call's state the verdict was made from (not compared: a verdict kept as equal keeps
+   * the state it was made from). A suspended reader waits until the store's state of the call
+   * is another (`nextCallChange`).
+   */
+  call: CallState | undefined
 }
 
 type Verdict = Omit<CallVerdict, 'active' | 'key' | 'idleRound'>
@@ -91,6 +97,7 @@ const NONE: Verdict = {
   idle: false,
   idleSince: -1,
   unusable: undefined,
+  call: undefined,
 }
 
 /**
@@ -145,6 +152,7 @@ function verdictOf(
     idle: asking && askAgainSince >= 0,
     idleSince: asking ? askAgainSince : -1,
     unusable: asking && askAgainSince < 0 ? unusableReason(call, meta) : undefined,
+    call,
   }
 }
 

@@ -2,7 +2,12 @@ import { useEffect } from 'react'
 import { useStore } from 'react-redux'
 import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
-import { fetchFromRender, nextStoreChange, showsEarlierState } from '../redux/Controller'
+import {
+  fetchFromRender,
+  nextCallChange,
+  nextStoreChange,
+  showsEarlierState,
+} from '../redux/Controller'
 import { useController } from './context'
 import { useCallState } from './useCallState'
 
@@ -62,7 +67,13 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
       throw controller[nextStoreChange](store.subscribe)
     const request = controller[fetchFromRender](endpoint, args)
     request.catch(ignore)
-    throw request
+    // Rendered again when the request settles, or sooner when the store changes the call
+    // meanwhile (data set by `setResponse`, a reset that forgot the request): a suspended
+    // component is subscribed to nothing, and would wait for a request nobody needs any more.
+    throw Promise.race([
+      request.then(ignore, ignore),
+      controller[nextCallChange](endpoint, args, state.call, store.subscribe),
+    ])
   }
   return state.data
 }

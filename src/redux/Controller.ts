@@ -68,6 +68,15 @@ export const showsEarlierState = Symbol('rtk-resources/showsEarlierState')
 export const nextStoreChange = Symbol('rtk-resources/nextStoreChange')
 
 /**
+ * @internal Resolves when the store's state of one call is no longer `shown`, the one a
+ * suspended render saw (new data, an error, a reset, an invalidation): what that render waits
+ * for besides its request, as a suspended component is subscribed to nothing. One subscription
+ * per call, however many renders wait on it. Reads the store only in the subscription, never
+ * while rendering.
+ */
+export const nextCallChange = Symbol('rtk-resources/nextCallChange')
+
+/**
  * @internal The SetupError a request of this store met (its reducer is not mounted), which the
  * hooks throw instead of asking again; `undefined` once a request finds the slice.
  */
@@ -98,6 +107,8 @@ export class Controller {
   readonly store: StoreLike
   readonly #core: CacheCore
   readonly #runtime: StoreRuntime<Controller>
+  /** By request key: the {@link nextCallChange} a suspended render waits on. */
+  readonly #callChanges = new Map<string, Promise<void>>()
 
   /** @internal Made by `cache.controller(store)`, one per store. */
   constructor(core: CacheCore, runtime: StoreRuntime<Controller>) {
@@ -362,6 +373,28 @@ export class Controller {
       })
     })
     return runtime.nextChange
+  }
+
+  [nextCallChange](
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    shown: unknown,
+    subscribe: (listener: () => void) => () => void,
+  ): Promise<void> {
+    const key = keyOf(endpoint, args, 'useSuspense')
+    const waiting = this.#callChanges.get(key)
+    if (waiting) return waiting
+    const select = this.#core.selectCall(endpoint, ...(args as never[]))
+    const changed = new Promise<void>((resolve) => {
+      const unsubscribe = subscribe(() => {
+        if (select(this.store.getState()) === shown) return
+        unsubscribe()
+        this.#callChanges.delete(key)
+        resolve()
+      })
+    })
+    this.#callChanges.set(key, changed)
+    return changed
   }
 
   [showsEarlierState](endpoint: EndpointInterface, args: readonly unknown[]): boolean {

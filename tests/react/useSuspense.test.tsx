@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { Endpoint } from 'rtk-resources'
 import { useController, useSuspense } from 'rtk-resources/react'
 import { expectPlain } from '../fixtures/store'
 import {
@@ -11,6 +12,7 @@ import {
   seedUsers,
   apiHandlers,
 } from './api'
+import { User } from '../fixtures/entities'
 import { renderWithCache } from './render'
 import { serveHandlers } from '../mocks/server'
 
@@ -120,4 +122,45 @@ test('summary → detail: an incomplete record (validate) makes the detail read 
   expect(screen.getByText('loading')).toBeTruthy()
   expect(await screen.findByText('full text')).toBeTruthy()
   expect(db.requests).toEqual(['GET /articles', 'GET /articles/a'])
+})
+
+describe('a suspended reader wakes when the store changes its call, not only when its request settles', () => {
+  // A suspended component has not committed, so it is subscribed to nothing: it used to wait
+  // for the request it threw, whatever the store did meanwhile (data-client re-renders it).
+  const release: Array<() => void> = []
+  const slowUser = new Endpoint(
+    ({ id }: { id: number }) =>
+      new Promise<{ id: number; name: string }>((resolve) => {
+        release.push(() => resolve({ id, name: `net ${id}` }))
+      }),
+    { schema: User, name: 'slowUser' },
+  )
+  afterEach(() => {
+    for (const done of release.splice(0)) done()
+  })
+
+  test('setResponse while suspended shows that data at once', async () => {
+    const { controller } = renderWithCache(<SlowProfile id={1} />)
+    expect(screen.getByText('loading')).toBeTruthy()
+    act(() => controller.setResponse(slowUser, { id: 1 }, { id: 1, name: 'pushed' }))
+    expect(await screen.findByText('pushed')).toBeTruthy()
+    expect(release).toHaveLength(1)
+  })
+
+  test('resetEntireStore while suspended asks again at once; the new answer shows', async () => {
+    const { controller } = renderWithCache(<SlowProfile id={1} />)
+    await waitFor(() => expect(release).toHaveLength(1))
+    const forgotten = release.shift() as () => void
+    act(() => controller.resetEntireStore())
+    await waitFor(() => expect(release).toHaveLength(1))
+    act(() => (release.shift() as () => void)())
+    expect(await screen.findByText('net 1')).toBeTruthy()
+    // The forgotten request landing later changes nothing.
+    await act(async () => forgotten())
+    expect(screen.getByText('net 1')).toBeTruthy()
+  })
+
+  function SlowProfile({ id }: { id: number }) {
+    return <h1>{useSuspense(slowUser, { id }).name}</h1>
+  }
 })
