@@ -63,9 +63,15 @@ function isRequired(holder: Position, member: PathStep): boolean {
  * of a list is dropped; a member of an entity the entity cannot do without (a required member)
  * takes its holder with it (the holder reads as invalid); any other member (of a `schema.Values`
  * map, of an object schema, an optional member of an entity) is removed, and reads as
- * `undefined`. The entry's data itself (an empty path) keeps its last data.
+ * `undefined`. The entry's data itself (an empty path) keeps its last data. `pk` is the pk of
+ * the record gone from `path`: a holder whose record names another one there now keeps its place.
  */
-function planGone(patch: EntryPatch, path: readonly PathStep[]): void {
+function planGone(
+  patch: EntryPatch,
+  path: readonly PathStep[],
+  pk: string,
+  source: EntitySource,
+): void {
   if (path.length === 0) return
   const { entry } = patch
   const parentPath = path.slice(0, -1)
@@ -80,8 +86,18 @@ function planGone(patch: EntryPatch, path: readonly PathStep[]): void {
   }
   if (!isPlainObject(parent)) return
   const holder = holderAt(entry, parentPath)
-  if (holder !== undefined && isRequired(holder, step)) planGone(patch, parentPath)
-  else patch.deletions.push({ path: parentPath, member: String(step) })
+  if (holder !== undefined) {
+    // The holder names another record there now (swapped in the same write, an optimistic
+    // temporary id answered): its own patch rebuilds the member, and the holder stays.
+    const current = source.getEntity(holder.key, holder.pk)
+    const member = String(step)
+    if (current !== undefined && String(getOwn(current, member)) !== pk) return
+    if (isRequired(holder, step)) {
+      planGone(patch, parentPath, holder.pk, source)
+      return
+    }
+  }
+  patch.deletions.push({ path: parentPath, member: String(step) })
 }
 
 /** Adds to `patch` what makes its entry show `record` (or drop it, when `undefined`) at `id`. */
@@ -92,9 +108,9 @@ function planRecord(
   source: EntitySource,
 ): void {
   const { entry } = patch
-  for (const { path, entity } of entry.positions.get(id) ?? []) {
+  for (const { path, entity, pk } of entry.positions.get(id) ?? []) {
     if (record === undefined) {
-      planGone(patch, path)
+      planGone(patch, path, pk, source)
       continue
     }
     const target = at(entry.data, path)

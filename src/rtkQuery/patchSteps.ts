@@ -53,13 +53,31 @@ export const without = (items: unknown[], indices: ReadonlySet<number>): unknown
 /** Keys Immer refuses in a patch's path (it would reach the prototype). */
 const RESERVED = new Set<PathStep>(['__proto__', 'constructor', 'prototype'])
 
-/** True when a path or member of `steps` is a key Immer refuses to replay. */
+/**
+ * True when a path or member of `steps`, or a key inside a value it writes, is one Immer refuses
+ * to replay (it copies a patch's value key by key, so an own `__proto__` key inside one would
+ * become the copy's prototype).
+ */
 export function touchesReservedKey(steps: PatchSteps): boolean {
   const named = (path: readonly PathStep[]) => path.some((step) => RESERVED.has(step))
   return (
-    steps.writes.some(({ path, member }) => named(path) || RESERVED.has(member)) ||
+    steps.writes.some(
+      ({ path, member, value }) => named(path) || RESERVED.has(member) || holdsReservedKey(value),
+    ) ||
     steps.drops.some((drop) => named(drop.path) || ('member' in drop && RESERVED.has(drop.member)))
   )
+}
+
+/** True when `value` or an object inside it has an own key Immer refuses (a cycle ends). */
+function holdsReservedKey(value: unknown, onPath = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null || onPath.has(value)) return false
+  onPath.add(value)
+  for (const key of Object.keys(value)) {
+    if (RESERVED.has(key)) return true
+    if (holdsReservedKey((value as Record<string, unknown>)[key], onPath)) return true
+  }
+  onPath.delete(value)
+  return false
 }
 
 /**

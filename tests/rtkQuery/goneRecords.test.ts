@@ -9,7 +9,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query'
 import { HttpResponse, http } from 'msw'
 import { Endpoint, Entity, createEntityCache, schema } from 'rtk-resources'
 import { serveHandlers } from '../mocks/server'
-import { expectPlain } from '../fixtures/store'
+import { deferred, expectPlain } from '../fixtures/store'
 
 const API = 'https://gone.example.com'
 
@@ -189,4 +189,60 @@ describe('entries whose paths name __proto__ or constructor', () => {
     expect(Object.keys(byKey() ?? {})).toEqual([])
     stop()
   })
+})
+
+describe('a holder whose required member is swapped in the same write stays', () => {
+  it('one response deletes bob and gives n2 to ada: n2 stays, as in our read', async () => {
+    const { store, controller, bridge, list, load, stop } = setup()
+    await load('getNotes')
+    const reassign = new Endpoint(
+      async () => ({ gone: { id: 'bob' }, note: { id: 'n2', text: 'two', author: ada } }),
+      { schema: { gone: new schema.Delete(Person), note: Note }, sideEffect: true, name: 'swap' },
+    )
+    await controller.fetch(reassign)
+    const authors = (notes: Array<{ id: string; author: { id: string } }> | undefined) =>
+      notes?.map((note) => `${note.id}:${note.author.id}`)
+    expect(authors(bridge.select('getNotes')(store.getState()))).toEqual(['n1:ada', 'n2:ada'])
+    expect(authors(list())).toEqual(['n1:ada', 'n2:ada'])
+    stop()
+  })
+
+  it('an optimistic temporary author answered with the real one: the note stays', async () => {
+    const { controller, list, load, stop } = setup()
+    await load('getNotes')
+    const answer = deferred<unknown>()
+    const setAuthor = new Endpoint((_body: { id: string; name: string }) => answer.promise, {
+      schema: Note,
+      sideEffect: true,
+      name: 'setAuthor',
+      getOptimisticResponse: (_snapshot: unknown, body: { id: string; name: string }) => ({
+        id: body.id,
+        text: 'one',
+        author: { id: 'tmp-1', name: body.name },
+      }),
+    })
+    const pending = controller.fetch(setAuthor, { id: 'n1', name: 'Carl' })
+    expect(list()?.map((note) => note.author.id)).toEqual(['tmp-1', 'bob'])
+    answer.resolve({ id: 'n1', text: 'one', author: { id: 'carl', name: 'Carl' } })
+    await pending
+    expect(list()?.map((note) => note.author.id)).toEqual(['carl', 'bob'])
+    stop()
+  })
+})
+
+it('a written value holding an own "__proto__" key stays data in the entry', async () => {
+  const { api, store, controller, load, stop } = setup()
+  await load('getNotes')
+  const setNote = new Endpoint(async (note: unknown) => note, {
+    schema: Note,
+    sideEffect: true,
+    name: 'setNote',
+  })
+  const text = JSON.parse('{"__proto__": {"polluted": true}, "body": "hi"}')
+  await controller.fetch(setNote, { id: 'n1', text, author: ada })
+  const written = api.endpoints.getNotes.select()(store.getState()).data?.[0]?.text as unknown
+  expect(Object.getPrototypeOf(written)).toBe(Object.prototype)
+  expect(JSON.stringify(written)).toBe('{"__proto__":{"polluted":true},"body":"hi"}')
+  expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
+  stop()
 })
