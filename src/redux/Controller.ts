@@ -300,7 +300,8 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): void {
     const frequency = endpoint.pollFrequency
-    if (!frequency || frequency <= 0) return
+    // Not polled: none, 0, negative, NaN or Infinity ("never").
+    if (!frequency || !(frequency > 0) || frequency === Infinity) return
     const key = keyOf(endpoint, args, 'controller.subscribe')
     this.#runtime.polls.subscribe(key, frequency, {
       // A poll's failure is soft, as in data-client: it never replaces usable data on screen.
@@ -318,7 +319,7 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): void {
     const frequency = endpoint.pollFrequency
-    if (!frequency || frequency <= 0) return
+    if (!frequency || !(frequency > 0) || frequency === Infinity) return
     this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'), frequency)
   }
 

@@ -5,6 +5,9 @@
  * frequency, otherwise when it turns that old; then every `frequency` ms.
  */
 
+/** The longest delay timers keep (2³¹−1 ms, about 24.8 days): a longer one fires at once. */
+export const MAX_POLL_FREQUENCY = 2 ** 31 - 1
+
 interface Poll {
   /** Subscribers by the frequency each asked for. */
   readonly counts: Map<number, number>
@@ -52,7 +55,8 @@ export class Polls {
    * Adds a subscriber to `key`'s poll, starting it for the first; one asking for a smaller
    * frequency than the poll's makes it poll at that one.
    */
-  subscribe(key: string, frequency: number, source: PollSource): void {
+  subscribe(key: string, asked: number, source: PollSource): void {
+    const frequency = Math.min(asked, MAX_POLL_FREQUENCY)
     const current = this.byKey.get(key)
     if (!current) {
       const made: Poll = {
@@ -78,10 +82,15 @@ export class Polls {
    * Removes a subscriber of `frequency`; the poll stops with the last, and slows down to the
    * smallest frequency left when the last subscriber of the one it polled at leaves.
    */
-  unsubscribe(key: string, frequency: number): void {
+  unsubscribe(key: string, asked: number): void {
     const current = this.byKey.get(key)
-    const count = current?.counts.get(frequency)
-    if (!current || count === undefined) return
+    if (!current) return
+    let frequency = Math.min(asked, MAX_POLL_FREQUENCY)
+    // A frequency no subscriber asked for (the endpoint's changed since, or another endpoint
+    // object of the same call): one subscriber still leaves, the slowest, so no poll is kept
+    // alive by nobody.
+    if (!current.counts.has(frequency)) frequency = Math.max(...current.counts.keys())
+    const count = current.counts.get(frequency) as number
     if (count > 1) current.counts.set(frequency, count - 1)
     else current.counts.delete(frequency)
     if (current.counts.size === 0) {

@@ -65,3 +65,31 @@ test('subscribers of one call with different frequencies: polled at the smallest
   await jest.advanceTimersByTimeAsync(20_000)
   expect(calls).toHaveLength(7)
 })
+
+test('an unsubscribe naming another frequency than its subscribe still ends the poll', async () => {
+  const { controller } = makeStore()
+  const calls: number[] = []
+  const poll = pollOf(1_000, calls)
+  controller.subscribe(poll)
+  await jest.advanceTimersByTimeAsync(0)
+  // The same call through an endpoint whose frequency changed since.
+  controller.unsubscribe(poll.extend({ pollFrequency: 5_000 }))
+  await jest.advanceTimersByTimeAsync(10_000)
+  expect(calls).toHaveLength(1)
+})
+
+test('a frequency past what timers keep polls at the longest they keep; Infinity never polls', async () => {
+  const { controller } = makeStore()
+  const calls: number[] = []
+  const monthly = pollOf(30 * 24 * 3_600_000, calls)
+  controller.subscribe(monthly)
+  await jest.advanceTimersByTimeAsync(1_000)
+  // The first poll (nothing stored yet), and none every millisecond after.
+  expect(calls).toHaveLength(1)
+  controller.unsubscribe(monthly)
+  const never = pollOf(Infinity, calls)
+  controller.subscribe(never)
+  await jest.advanceTimersByTimeAsync(1_000)
+  expect(calls).toHaveLength(1)
+  controller.unsubscribe(never)
+})
