@@ -54,7 +54,8 @@ export function notARootState(root: unknown, reducerPath: string): SetupError | 
     return new SetupError(
       `A selector of the entity cache was given the cache's slice, not the root state: call ` +
         `it with the whole state (store.getState()); it finds the slice at ` +
-        `state.${reducerPath} itself.`,
+        `state.${reducerPath} itself. If cache.reducer is the store's root reducer, mount it ` +
+        `under its key instead: configureStore({ reducer: { [cache.reducerPath]: cache.reducer } }).`,
     )
   }
   return undefined
