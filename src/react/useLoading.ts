@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 
 /**
  * Wraps an async function (an event handler calling `controller.fetch`, say) and tracks it:
- * `[wrapped, loading, error]`. Results arriving after unmount are ignored.
+ * `[wrapped, loading, error]`: `loading` while the latest call runs, `error` of the last call
+ * that failed (a new call clears it). Results arriving after unmount are ignored.
  *
  * `deps` is the `useCallback` deps list of `wrapped`. Without it, `wrapped` follows `fn`: it is
  * remade whenever `fn` is a new function (every render for an inline arrow), so it always calls
@@ -33,9 +34,9 @@ export function useLoading<TArgs extends unknown[], TResult>(
         const result = await fn(...args)
         return result
       } catch (caught) {
-        if (mounted.current && id === running.current) {
-          setError(caught instanceof Error ? caught : new Error(String(caught)))
-        }
+        // Any call's failure is reported, an earlier one overlapping a later one's too (the
+        // first of two deletes failing): `loading` follows the latest call only.
+        if (mounted.current) setError(caught instanceof Error ? caught : new Error(String(caught)))
         return undefined
       } finally {
         if (mounted.current && id === running.current) setLoading(false)

@@ -83,3 +83,26 @@ test('with deps, the wrapped function keeps the function of the render where the
   expect(call).not.toBe(first)
   await act(async () => expect(await call()).toBe('third'))
 })
+
+test('a failure of an earlier call that overlaps a later one is reported; loading follows the latest', async () => {
+  const answers: Array<{ resolve: () => void; reject: (error: Error) => void }> = []
+  const remove = (_id: number) =>
+    new Promise<void>((resolve, reject) => answers.push({ resolve, reject }))
+  function Rows() {
+    const [del, deleting, error] = useLoading(remove)
+    return (
+      <div>
+        <button onClick={() => del(1)}>delete 1</button>
+        <button onClick={() => del(2)}>delete 2</button>
+        <p>{`${deleting ? 'deleting' : 'idle'} ${error?.message ?? 'ok'}`}</p>
+      </div>
+    )
+  }
+  renderWithCache(<Rows />)
+  fireEvent.click(screen.getByText('delete 1'))
+  fireEvent.click(screen.getByText('delete 2'))
+  await act(async () => answers[1]?.resolve())
+  expect(screen.getByText('idle ok')).toBeTruthy()
+  await act(async () => answers[0]?.reject(new Error('delete 1 failed')))
+  expect(screen.getByText('idle delete 1 failed')).toBeTruthy()
+})
