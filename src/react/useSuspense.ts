@@ -72,7 +72,7 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
     // component is subscribed to nothing, and would wait for a request nobody needs any more.
     throw Promise.race([
       request.then(ignore, ignore),
-      controller[nextCallChange](endpoint, args, state.call, store.subscribe),
+      controller[nextCallChange](endpoint, args, state.call, store.subscribe, request),
     ])
   }
   return state.data

@@ -71,8 +71,8 @@ export const nextStoreChange = Symbol('rtk-resources/nextStoreChange')
  * @internal Resolves when the store's state of one call is no longer `shown`, the one a
  * suspended render saw (new data, an error, a reset, an invalidation): what that render waits
  * for besides its request, as a suspended component is subscribed to nothing. One subscription
- * per call, however many renders wait on it. Reads the store only in the subscription, never
- * while rendering.
+ * per call, however many renders wait on it, ended by the first of the two. Reads the store
+ * only in the subscription, never while rendering.
  */
 export const nextCallChange = Symbol('rtk-resources/nextCallChange')
 
@@ -318,9 +318,12 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): void {
+    if (this.#runtime.polls.size === 0) return
     const frequency = endpoint.pollFrequency
-    if (!frequency || !(frequency > 0) || frequency === Infinity) return
-    this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'), frequency)
+    // Through an endpoint that does not poll (its frequency changed since, or another endpoint
+    // object of the call): one subscriber of the call still leaves (see Polls.unsubscribe).
+    const asked = frequency !== undefined && frequency > 0 ? frequency : Infinity
+    this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'), asked)
   }
 
   /**
@@ -381,18 +384,26 @@ export class Controller {
     args: readonly unknown[],
     shown: unknown,
     subscribe: (listener: () => void) => () => void,
+    request: Promise<unknown>,
   ): Promise<void> {
     const key = keyOf(endpoint, args, 'useSuspense')
     const waiting = this.#callChanges.get(key)
     if (waiting) return waiting
     const select = this.#core.selectCall(endpoint, ...(args as never[]))
     const changed = new Promise<void>((resolve) => {
-      const unsubscribe = subscribe(() => {
-        if (select(this.store.getState()) === shown) return
+      let done = false
+      const finish = () => {
+        if (done) return
+        done = true
         unsubscribe()
-        this.#callChanges.delete(key)
+        if (this.#callChanges.get(key) === changed) this.#callChanges.delete(key)
         resolve()
+      }
+      const unsubscribe = subscribe(() => {
+        if (select(this.store.getState()) !== shown) finish()
       })
+      // The request settling wakes the render anyway: the subscription ends with it.
+      request.then(finish, finish)
     })
     this.#callChanges.set(key, changed)
     return changed

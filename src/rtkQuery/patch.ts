@@ -59,6 +59,21 @@ function isRequired(holder: Position, member: PathStep): boolean {
 }
 
 /**
+ * True when a stored member still names the record `pk`: a pk, or a polymorphic reference
+ * (`{ id, schema }`, a Union's).
+ */
+function namesRecord(reference: unknown, pk: string): boolean {
+  // Cleared since (null, or gone): the holder's own patch sets it.
+  if (reference === undefined || reference === null) return false
+  if (typeof reference === 'string' || typeof reference === 'number')
+    return String(reference) === pk
+  if (isPlainObject(reference) && hasOwn(reference, 'id')) return String(reference.id) === pk
+  // Anything else (a list, a schema object): the holder's own patch keeps it right; the record
+  // is taken out as it used to be.
+  return true
+}
+
+/**
  * Plans the removal of what sits at `path`, as the cache's reads leave out a gone record: an item
  * of a list is dropped; a member of an entity the entity cannot do without (a required member)
  * takes its holder with it (the holder reads as invalid); any other member (of a `schema.Values`
@@ -90,8 +105,7 @@ function planGone(
     // The holder names another record there now (swapped in the same write, an optimistic
     // temporary id answered): its own patch rebuilds the member, and the holder stays.
     const current = source.getEntity(holder.key, holder.pk)
-    const member = String(step)
-    if (current !== undefined && String(getOwn(current, member)) !== pk) return
+    if (current !== undefined && !namesRecord(getOwn(current, String(step)), pk)) return
     if (isRequired(holder, step)) {
       planGone(patch, parentPath, holder.pk, source)
       return

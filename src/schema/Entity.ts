@@ -160,10 +160,14 @@ function storeWithMembers(
     if (message !== undefined) throw new EntityValidationError(cls.key, message, input)
     for (const member in schema) {
       if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
-      const value = ctx.visit(schema[member], processed[member], processed, member)
-      // A member that normalizes to nothing is not stored (JSON has no `undefined`).
-      if (value === undefined) delete processed[member]
-      else setOwn(processed, member, value)
+      const given = processed[member]
+      const value = ctx.visit(schema[member], given, processed, member)
+      // A member that normalizes to nothing is not stored (JSON has no `undefined`). One the
+      // response gave as `undefined` stays for the merge, where it clears the stored reference;
+      // it is left out after (redux/request/storable.ts).
+      if (value === undefined) {
+        if (given !== undefined) delete processed[member]
+      } else setOwn(processed, member, value)
     }
   } finally {
     ctx.leave(input)
