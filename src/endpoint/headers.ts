@@ -4,7 +4,7 @@
  */
 
 /**
- * What `fetch` takes as headers (the DOM's `HeadersInput`), named through `RequestInit`, which
+ * What `fetch` takes as headers (the DOM's `HeadersInit`), named through `RequestInit`, which
  * Node's own types declare too: the package's declarations compile in a project without the DOM
  * lib (a server, `types: ["node"]`).
  */
