@@ -23,7 +23,7 @@ const constructs = new WeakMap<object, boolean>()
 export function isConstructed(fn: (...args: any[]) => unknown): boolean {
   let known = constructs.get(fn)
   if (known === undefined) {
-    assertNotEntityLike(fn)
+    assertConversion(fn)
     const proto: unknown = (fn as { prototype?: unknown }).prototype
     known =
       !CALLED.has(fn) &&
@@ -57,21 +57,13 @@ export function storeField(value: unknown): unknown {
   return typeof toJSON === 'function' ? (toJSON as () => unknown).call(value) : value
 }
 
-/** The last function {@link assertConversion} passed: a schema converts many values in a row. */
-let lastConversion: unknown
-
 /**
  * Throws a {@link SchemaDefinitionError} when `fn`, used in a schema as a field conversion, is
  * an entity class that does not extend `Entity` (it has `pk()`): converting would store nothing
- * and read each value as a new instance of defaults, losing the data without a word.
+ * and read each value as a new instance of defaults, losing the data without a word. Two
+ * property reads: cheap enough for every value a conversion stores.
  */
 export function assertConversion(fn: (...args: any[]) => unknown): void {
-  if (fn === lastConversion) return
-  if (constructs.get(fn) === undefined) assertNotEntityLike(fn)
-  lastConversion = fn
-}
-
-function assertNotEntityLike(fn: (...args: any[]) => unknown): void {
   const proto = (fn as { prototype?: { pk?: unknown } }).prototype
   if (typeof proto !== 'object' || proto === null || typeof proto.pk !== 'function') return
   const name = fn.name || 'Anonymous'
