@@ -76,6 +76,12 @@ export const nextStoreChange = Symbol('rtk-resources/nextStoreChange')
  */
 export const nextCallChange = Symbol('rtk-resources/nextCallChange')
 
+/** The endpoint's `pollFrequency` when it polls: not none, 0, negative, NaN or `Infinity`. */
+function pollingFrequency(endpoint: EndpointInterface): number | undefined {
+  const frequency = endpoint.pollFrequency
+  return frequency !== undefined && frequency > 0 && frequency !== Infinity ? frequency : undefined
+}
+
 /**
  * @internal The SetupError a request of this store met (its reducer is not mounted), which the
  * hooks throw instead of asking again; `undefined` once a request finds the slice.
@@ -299,9 +305,8 @@ export class Controller {
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
   ): void {
-    const frequency = endpoint.pollFrequency
-    // Not polled: none, 0, negative, NaN or Infinity ("never").
-    if (!frequency || !(frequency > 0) || frequency === Infinity) return
+    const frequency = pollingFrequency(endpoint)
+    if (frequency === undefined) return
     const key = keyOf(endpoint, args, 'controller.subscribe')
     this.#runtime.polls.subscribe(key, frequency, {
       // A poll's failure is soft, as in data-client: it never replaces usable data on screen.
@@ -319,11 +324,10 @@ export class Controller {
     ...args: EndpointArgs<TEndpoint>
   ): void {
     if (this.#runtime.polls.size === 0) return
-    const frequency = endpoint.pollFrequency
     // Through an endpoint that does not poll (its frequency changed since, or another endpoint
     // object of the call): one subscriber of the call still leaves (see Polls.unsubscribe).
-    const asked = frequency !== undefined && frequency > 0 ? frequency : Infinity
-    this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'), asked)
+    const frequency = pollingFrequency(endpoint) ?? Infinity
+    this.#runtime.polls.unsubscribe(keyOf(endpoint, args, 'controller.unsubscribe'), frequency)
   }
 
   /**
