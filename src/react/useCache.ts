@@ -1,4 +1,4 @@
-import { keyOf } from '../redux/read/readableKey'
+import { isNoCall, keyOf } from '../redux/read/readableKey'
 import { useEffect, useMemo } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
@@ -32,7 +32,7 @@ export function useCache<TEndpoint extends EndpointInterface<any, any, any> | Qu
 ): EndpointData<TEndpoint> | undefined {
   const cache = useEntityCache()
   const store = useStore()
-  const active = !(args.length > 0 && args[0] === null)
+  const active = !isNoCall(args)
   const key = active ? keyOf(readable, args, 'useCache') : undefined
   // While mounted, the call's data (or the Query's tables) is in use: garbage collection keeps it.
   useEffect(

@@ -5,7 +5,7 @@
  * the verdict changes: not when a request starts or ends while data shows, nor when a refetch
  * with the same values moves the fetch times.
  */
-import { keyOf } from '../redux/read/readableKey'
+import { isNoCall, keyOf } from '../redux/read/readableKey'
 import { useEffect, useRef } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { UnusableReason } from '../internal/errors'
@@ -187,7 +187,7 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
   const store = useStore()
   // Not useController: reading a call's state never throws the store's setup failure.
   const controller: Controller = cache.controller(store)
-  const active = !(args.length > 0 && args[0] === null)
+  const active = !isNoCall(args)
   const key = active ? keyOf(endpoint, args, 'The hook') : undefined
   const selectCall = active ? cache.selectCall(endpoint, ...(args as never[])) : undefined
   const verdict = useSelector((root: unknown): Verdict => {

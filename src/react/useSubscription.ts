@@ -1,4 +1,4 @@
-import { keyOf } from '../redux/read/readableKey'
+import { isNoCall, keyOf } from '../redux/read/readableKey'
 import { useEffect } from 'react'
 import { useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
@@ -26,7 +26,7 @@ export function useSubscription<TEndpoint extends EndpointInterface<any, any, an
   const controller = useController()
   const cache = useEntityCache()
   const store = useStore()
-  const active = !(args.length > 0 && args[0] === null)
+  const active = !isNoCall(args)
   const key = active ? keyOf(endpoint, args, 'useSubscription') : undefined
   const frequency = endpoint.pollFrequency
   // Keyed by the call and its frequency, not the endpoint object: an endpoint made while

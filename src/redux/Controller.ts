@@ -1,4 +1,4 @@
-import { assertReadable, keyOf } from './read/readableKey'
+import { assertReadable, isNoCall, keyOf } from './read/readableKey'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
@@ -202,11 +202,17 @@ export class Controller {
     return this.fetch(endpoint, ...args)
   }
 
-  /** Marks one call's response invalid: it is not shown again until fetched. */
+  /**
+   * Marks one call's response invalid: it is not shown again until fetched. `null` in place of
+   * the arguments does nothing, as in a hook.
+   */
   invalidate<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
-  ): void {
+  ): void
+  invalidate(endpoint: EndpointInterface<any, any, any>, ...args: [null]): void
+  invalidate(endpoint: EndpointInterface, ...args: readonly unknown[]): void {
+    if (isNoCall(args)) return
     const keys = [keyOf(endpoint, args, 'controller.invalidate')]
     this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#stamp() }))
   }
@@ -277,6 +283,14 @@ export class Controller {
   getResponse<TReadable extends Readable>(
     readable: TReadable,
     ...argsAndState: ArgsThen<EndpointArgs<TReadable>>
+  ): ResponseState<EndpointData<TReadable>>
+  getResponse<TReadable extends Readable>(
+    readable: TReadable,
+    ...argsAndState: [null, unknown]
+  ): ResponseState<EndpointData<TReadable>>
+  getResponse<TReadable extends Readable>(
+    readable: TReadable,
+    ...argsAndState: readonly unknown[]
   ): ResponseState<EndpointData<TReadable>> {
     const [args, root] = splitLast(argsAndState)
     return this.#core.selectResponse(readable, ...args)(root) as ResponseState<
@@ -292,6 +306,14 @@ export class Controller {
   getError<TReadable extends Readable>(
     readable: TReadable,
     ...argsAndState: ArgsThen<EndpointArgs<TReadable>>
+  ): Error | undefined
+  getError<TReadable extends Readable>(
+    readable: TReadable,
+    ...argsAndState: [null, unknown]
+  ): Error | undefined
+  getError<TReadable extends Readable>(
+    readable: TReadable,
+    ...argsAndState: readonly unknown[]
   ): Error | undefined {
     const [args, root] = splitLast(argsAndState)
     return reportedError(this.#core.selectCall(readable, ...args)(root), Date.now())
@@ -299,14 +321,17 @@ export class Controller {
 
   /**
    * Polls `endpoint(...args)` every `pollFrequency` ms until a matching `unsubscribe`: one timer
-   * per call however many subscribers (an endpoint without `pollFrequency` is not polled).
+   * per call however many subscribers (an endpoint without `pollFrequency` is not polled;
+   * `null` in place of the arguments polls nothing, as in `useSubscription`).
    */
   subscribe<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
-  ): void {
+  ): void
+  subscribe(endpoint: EndpointInterface<any, any, any>, ...args: [null]): void
+  subscribe(endpoint: EndpointInterface, ...args: readonly unknown[]): void {
     const frequency = pollingFrequency(endpoint)
-    if (frequency === undefined) return
+    if (frequency === undefined || isNoCall(args)) return
     const key = keyOf(endpoint, args, 'controller.subscribe')
     this.#runtime.polls.subscribe(key, frequency, {
       // A poll's failure is soft, as in data-client: it never replaces usable data on screen.
@@ -322,8 +347,10 @@ export class Controller {
   unsubscribe<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
     ...args: EndpointArgs<TEndpoint>
-  ): void {
-    if (this.#runtime.polls.size === 0) return
+  ): void
+  unsubscribe(endpoint: EndpointInterface<any, any, any>, ...args: [null]): void
+  unsubscribe(endpoint: EndpointInterface, ...args: readonly unknown[]): void {
+    if (this.#runtime.polls.size === 0 || isNoCall(args)) return
     // Through an endpoint that does not poll (its frequency changed since, or another endpoint
     // object of the call): one subscriber of the call still leaves (see Polls.unsubscribe).
     const frequency = pollingFrequency(endpoint) ?? Infinity

@@ -78,10 +78,17 @@ export interface SliceCache<TReducerPath extends string = string> {
   readonly actions: EntityCacheActions
   /** The Controller of a store (one per store). */
   controller(store: StoreLike): Controller
-  /** A memoized selector of an endpoint's or query's data; equal args → the same selector. */
+  /**
+   * A memoized selector of an endpoint's or query's data; equal args → the same selector.
+   * `null` in place of the args is no call, as in the hooks: the selector gives `undefined`.
+   */
   select<TReadable extends Readable>(
     readable: TReadable,
     ...args: EndpointArgs<TReadable>
+  ): RootSelector<EndpointData<TReadable>>
+  select<TReadable extends Readable>(
+    readable: TReadable,
+    ...args: [null]
   ): RootSelector<EndpointData<TReadable>>
   /**
    * A memoized selector of everything a reader needs about a call, from one snapshot: data,
@@ -93,6 +100,10 @@ export interface SliceCache<TReducerPath extends string = string> {
   selectCall<TReadable extends Readable>(
     readable: TReadable,
     ...args: EndpointArgs<TReadable>
+  ): (root: unknown) => CallState<EndpointData<TReadable>>
+  selectCall<TReadable extends Readable>(
+    readable: TReadable,
+    ...args: [null]
   ): (root: unknown) => CallState<EndpointData<TReadable>>
   /**
    * A selector of one stored record (plain JSON, as written: no Entity instance, no Dates) by

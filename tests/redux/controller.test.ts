@@ -107,3 +107,41 @@ test('a Query cannot fetch: fetch rejects with a SetupError and writes nothing; 
   expect(await fetchIfStale(everyone)).toEqual(['user 1'])
   expect(store.getState().data.meta).not.toHaveProperty(everyone.key())
 })
+
+test('null in place of the args is no call: writes do nothing, reads give nothing, as in data-client', async () => {
+  jest.useFakeTimers()
+  try {
+    const { store, cache, controller, expectSilentChecks } = makeStore()
+    const asked: unknown[] = []
+    const polled = getUser.extend({
+      name: 'polled',
+      fetch: async (params: { id: number }) => {
+        asked.push(params)
+        return { id: params.id, name: 'polled' }
+      },
+    })
+    await controller.fetch(getUser, { id: 1 })
+    const before = store.getState()
+    await controller.invalidate(getUser, null)
+    await controller.subscribe(polled, null)
+    await jest.advanceTimersByTimeAsync(120_000)
+    await controller.unsubscribe(polled, null)
+    expect(asked).toEqual([])
+    expect(store.getState()).toBe(before)
+    expect(cache.select(getUser, null)(store.getState())).toBeUndefined()
+    expect(cache.select(getUser, null)).toBe(cache.select(getUser, null))
+    expect(controller.getResponse(getUser, null, store.getState())).toEqual({
+      data: undefined,
+      expiryStatus: ExpiryStatus.Invalid,
+      expiresAt: 0,
+    })
+    expect(controller.getError(getUser, null, store.getState())).toBeUndefined()
+    // A Query read with null runs no process either.
+    const names = new Query(new schema.All(User), (users) => users.map((user) => user.name))
+    expect(cache.select(names)(store.getState())).toEqual(['user 1'])
+    expect(cache.select(names, null as never)(store.getState())).toBeUndefined()
+    expectSilentChecks()
+  } finally {
+    jest.useRealTimers()
+  }
+})

@@ -58,6 +58,21 @@ async function check() {
     Error | undefined
   >()
   expectTypeOf(cache.selectEntity(User, 1)(store.getState())).toEqualTypeOf<User | undefined>()
+  // `null` in place of the args is no call, as in the hooks and data-client's Controller.
+  expectTypeOf(cache.select(getUser, null)(store.getState())).toEqualTypeOf<User | undefined>()
+  expectTypeOf(controller.getResponse(getUser, null, store.getState()).data).toEqualTypeOf<
+    User | undefined
+  >()
+  expectTypeOf(controller.getError(getUser, null, store.getState())).toEqualTypeOf<
+    Error | undefined
+  >()
+  controller.invalidate(getUser, null)
+  controller.subscribe(getUser, null)
+  controller.unsubscribe(getUser, null)
+  // @ts-expect-error id is required, null or not
+  controller.invalidate(getUser, {})
+  // @ts-expect-error null is no call only in place of all the args
+  cache.select(getUser, null, { id: 1 })
   // Detached methods keep their types.
   const { fetch } = controller
   expectTypeOf(await fetch(getUser, { id: 1 })).toEqualTypeOf<User>()

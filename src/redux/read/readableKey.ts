@@ -33,6 +33,14 @@ export function assertReadable(value: unknown, where: string): asserts value is 
   )
 }
 
+/**
+ * True for the "no call" form, `null` in place of the arguments (as data-client takes it): a
+ * hook reads nothing and fetches nothing; `invalidate`, `subscribe` and `unsubscribe` do nothing.
+ */
+export function isNoCall(args: readonly unknown[]): boolean {
+  return args.length > 0 && args[0] === null
+}
+
 /** `readable.key(...args)`, once `readable` is known to be an endpoint or a Query. */
 export function keyOf(readable: unknown, args: readonly unknown[], where: string): string {
   assertReadable(readable, where)

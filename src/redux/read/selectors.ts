@@ -5,7 +5,7 @@
  * {@link SELECTORS_PER_READABLE}), and a selector returns the same reference until something its
  * value depends on changes: a dispatch that touches nothing it reads costs a few identity checks.
  */
-import { assertReadable } from './readableKey'
+import { assertReadable, isNoCall } from './readableKey'
 import type { EndpointInterface } from '../endpointTypes'
 import { getRequestMeta, getResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
@@ -28,7 +28,10 @@ export const SELECTORS_PER_READABLE = 500
 /** A selector over the root state. */
 export type RootSelector<TData> = (root: unknown) => TData | undefined
 
-/** The selectors of one call: its data, its whole state, and the part `getResponse` gives. */
+/**
+ * The selectors of one call: its data, its whole state, and the part `getResponse` gives.
+ * `null` in place of the arguments is no call: its selectors give `undefined` data.
+ */
 interface CallSelectors {
   readonly data: RootSelector<unknown>
   /** Made on first use (most calls are only read through `select`). */
@@ -68,6 +71,22 @@ function responseSelector(call: (root: unknown) => CallState, laneOf: (root: unk
     },
   )
 }
+
+/** The state of no call (`null` in place of the arguments): no data, nothing pending. */
+const NO_CALL_STATE: CallState = queryCallState(undefined)
+const NO_CALL_RESPONSE: ResponseState = {
+  data: undefined,
+  expiryStatus: NO_CALL_STATE.expiryStatus,
+  expiresAt: 0,
+}
+
+/** The selectors of no call, shared: they read nothing and keep nothing. */
+const NO_CALL: CallSelectors = Object.freeze({
+  data: () => undefined,
+  call: () => NO_CALL_STATE,
+  response: () => NO_CALL_RESPONSE,
+  makeCall: () => () => NO_CALL_STATE,
+})
 
 /** Builds the selectors of one cache. */
 export function buildSelectors(
@@ -148,6 +167,7 @@ export function buildSelectors(
   /** The selectors of `readable(...args)`: made once per key, kept in an LRU per readable. */
   function selectorsOf(readable: Readable, args: readonly unknown[]): CallSelectors {
     assertReadable(readable, 'Reading the cache (cache.select, a hook, controller.getResponse)')
+    if (isNoCall(args)) return NO_CALL
     let byKey = registry.get(readable)
     if (!byKey) {
       const made: LruMap<string, CallSelectors> = new LruMap(SELECTORS_PER_READABLE, (evicted) =>
