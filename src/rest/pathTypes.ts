@@ -18,6 +18,22 @@ type ReadName<S extends string, TName extends string = ''> = S extends `${infer 
     : [TName, S]
   : [TName, '']
 
+/**
+ * `[name, rest]` for the param name at the start of `S`: an identifier, or a quoted name
+ * (path-to-regexp 8's `:"my-id"`).
+ */
+type ReadParam<S extends string> = S extends `"${infer Q}"${infer R}` ? [Q, R] : ReadName<S>
+
+/**
+ * `S` with each escaped character (`\:`, `\*`, `\{`, …: text, not syntax) replaced by `~`,
+ * which no param name holds: what params are read from.
+ */
+type Unescaped<S extends string> = S extends `${infer A}\\${infer C}${infer B}`
+  ? C extends ''
+    ? S
+    : `${A}~~${Unescaped<B>}`
+  : S
+
 /** Tags a name read from `R` (the text after it): `name?` when optional, `*name` for a wildcard. */
 type Tag<
   N extends string,
@@ -34,21 +50,23 @@ type Tag<
 
 /** The `*wildcard` params of a stretch without `:` params. */
 type WildcardsIn<S extends string, TOptional extends boolean> = S extends `${string}*${infer Rest}`
-  ? ReadName<Rest> extends [infer N extends string, infer R extends string]
+  ? ReadParam<Rest> extends [infer N extends string, infer R extends string]
     ? Tag<N, R, TOptional, '*'> | WildcardsIn<R, TOptional>
     : never
   : never
 
 /** The params of a stretch without groups, tagged (see {@link Tag}). */
 type NamesIn<S extends string, TOptional extends boolean> = S extends `${infer A}:${infer Rest}`
-  ? ReadName<Rest> extends [infer N extends string, infer R extends string]
+  ? ReadParam<Rest> extends [infer N extends string, infer R extends string]
     ? WildcardsIn<A, TOptional> | Tag<N, R, TOptional, ''> | NamesIn<R, TOptional>
     : never
   : WildcardsIn<S, TOptional>
 
 /** Every param of a template; those inside `{ }` groups or marked `?` tagged `name?`. */
-type TaggedKeys<S extends string> = S extends `${infer A}{${infer G}}${infer B}`
-  ? NamesIn<A, false> | NamesIn<G, true> | TaggedKeys<B>
+type TaggedKeys<S extends string> = GroupedKeys<Unescaped<S>>
+
+type GroupedKeys<S extends string> = S extends `${infer A}{${infer G}}${infer B}`
+  ? NamesIn<A, false> | NamesIn<G, true> | GroupedKeys<B>
   : NamesIn<S, false>
 
 type Untag<K> = K extends `*${infer N}` ? Untag<N> : K extends `${infer N}?` ? N : K
@@ -106,15 +124,28 @@ type DropOpenGroup<S extends string> =
 
 type TrimSlashes<S extends string> = S extends `${infer X}/` ? TrimSlashes<X> : S
 
-type ShortenRelative<S extends string> = S extends `${string}:${string}`
-  ? SplitLast<S, ':'> extends [`${infer P}:`, string]
+/**
+ * `S` up to and including its last `:` that starts a param (not an escaped `\\:`); `''` when
+ * there is none.
+ */
+type BeforeLastParam<
+  S extends string,
+  TAcc extends string = '',
+  TFound extends string = '',
+> = S extends `${infer A}:${infer B}`
+  ? A extends `${string}\\`
+    ? BeforeLastParam<B, `${TAcc}${A}:`, TFound>
+    : BeforeLastParam<B, `${TAcc}${A}:`, `${TAcc}${A}:`>
+  : TFound
+
+type ShortenRelative<S extends string> =
+  BeforeLastParam<S> extends `${infer P}:`
     ? TrimSlashes<DropOpenGroup<P>> extends infer R extends string
       ? R extends ''
         ? '/'
         : R
       : never
     : S
-  : S
 
 /**
  * The type of `shortenPath(path)`: the last param removed (`'/users/:userId/posts/:id'` →

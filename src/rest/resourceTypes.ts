@@ -40,7 +40,9 @@ export type ResourceBody<TSchema> = BodyFields<Denormalize<TSchema>>
  * The default query params of `getList` besides the path params.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#listsearch
  */
-export type ListSearch = Record<string, string | number | boolean | undefined> | undefined
+export type ListSearch =
+  | Record<string, string | number | boolean | undefined | readonly (string | number | boolean)[]>
+  | undefined
 
 /**
  * What `delete` resolves to: the response when it has at least one key (some fields of the
@@ -91,7 +93,7 @@ type CollectionAdd<TPath extends string, TSchema, TBody, TInstance> = Member<
     readonly path: ShortenPath<TPath>
     readonly schema: TSchema
     readonly method: 'POST'
-    readonly body: TBody
+    readonly body: TBody | FormData
   },
   TInstance
 >
@@ -116,7 +118,10 @@ export interface RestResource<
   TInstance = RestEndpoint,
 > {
   /** GET one record: all path params (extra params go to the query string). */
-  get: Member<{ readonly path: TPath; readonly schema: TSchema }, TInstance>
+  get: Member<
+    { readonly path: TPath; readonly schema: TSchema; readonly searchParams: ListSearch },
+    TInstance
+  >
   /**
    * GET the list: the remaining path params and query params. `getList.push(…)` and
    * `getList.unshift(…)` create a record (like `create`) and add it to the end or start of every
@@ -139,7 +144,7 @@ export interface RestResource<
       readonly path: ShortenPath<TPath>
       readonly schema: TSchema
       readonly method: 'POST'
-      readonly body: TBody
+      readonly body: TBody | FormData
     },
     TInstance
   >
@@ -149,7 +154,7 @@ export interface RestResource<
       readonly path: TPath
       readonly schema: TSchema
       readonly method: 'PUT'
-      readonly body: TBody
+      readonly body: TBody | FormData
     },
     TInstance
   >
@@ -159,7 +164,7 @@ export interface RestResource<
       readonly path: TPath
       readonly schema: TSchema
       readonly method: 'PATCH'
-      readonly body: Partial<TBody>
+      readonly body: Partial<TBody> | FormData
     },
     TInstance
   >

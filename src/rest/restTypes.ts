@@ -71,9 +71,12 @@ export type SideEffectOf<O> =
           ? undefined
           : true
 
-/** Whether calls take a body: not for GET, HEAD and DELETE, nor when `body` is `undefined`. */
+/**
+ * Whether calls take a body: not for GET, HEAD and DELETE (in any case: `'get'` is sent as GET),
+ * nor when `body` is `undefined`.
+ */
 export type HasBody<O> =
-  MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'
+  Uppercase<MethodOf<O>> extends 'GET' | 'HEAD' | 'DELETE'
     ? false
     : O extends { readonly body: infer B }
       ? // `body: {} as any` (data-client's tests write `0 as any`) takes a body of any type.

@@ -53,6 +53,14 @@ test('get, getList, create, update, partialUpdate and delete through the store',
   expect(lastRequest()?.url).toBe(`${API}/todos?userId=2`)
   expect(filtered.map((t) => t.id)).toEqual([3])
 
+  // get: all path params; the extras go to the query string (and the key).
+  const one = await controller.fetch(TodoResource.get, { id: 1, tag: ['a', 'b'], draft: false })
+  expect(lastRequest()?.url).toBe(`${API}/todos/1?draft=false&tag=a&tag=b`)
+  expect(one.id).toBe(1)
+  expect(TodoResource.get.key({ id: 1, tag: ['a', 'b'], draft: false })).toBe(
+    `GET ${API}/todos/1?draft=false&tag=a&tag=b`,
+  )
+
   const created = await controller.fetch(TodoResource.create, { title: 'New one' })
   expect(lastRequest()).toMatchObject({ method: 'POST', url: `${API}/todos` })
   expect(created).toBeInstanceOf(Todo)

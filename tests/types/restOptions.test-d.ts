@@ -145,7 +145,7 @@ TodoResource.partialUpdate.extend({
   getOptimisticResponse(snapshot, params, body) {
     expectTypeOf(snapshot).toEqualTypeOf<OptimisticSnapshot>()
     expectTypeOf(params).toEqualTypeOf<{ id: string | number }>()
-    expectTypeOf(body).toEqualTypeOf<Partial<BodyFields<Todo>>>()
+    expectTypeOf(body).toEqualTypeOf<Partial<BodyFields<Todo>> | FormData>()
     return { ...params, ...body }
   },
 })
