@@ -1,6 +1,8 @@
 import { EndpointBase } from '../endpoint/Endpoint'
 import { mergeHeaders } from '../endpoint/headers'
+import { serverErrorPolicy } from '../endpoint/serverErrorPolicy'
 import type { HeadersInput } from '../endpoint/headers'
+import { eitherSignal, isSignalError, releaseSignal } from '../internal/abort'
 import { NetworkError, SchemaDefinitionError } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import { parseGraphQLResponse } from './parseGraphQL'
@@ -10,6 +12,8 @@ import { boundedKey, boundedPart } from '../internal/boundedKey'
 export interface GQLOptions {
   /** Request settings merged into every request (headers, credentials, ...). */
   requestInit?: RequestInit | undefined
+  /** Aborts every request of the endpoint (with one in `requestInit` too, either aborts). */
+  signal?: AbortSignal | undefined
   dataExpiryLength?: number | undefined
   errorExpiryLength?: number | undefined
   invalidIfStale?: boolean | undefined
@@ -17,6 +21,11 @@ export interface GQLOptions {
   /** Soft or hard for a failure (see `EndpointOptions.errorPolicy`). */
   errorPolicy?: ((error: any) => 'soft' | 'hard' | undefined) | undefined
   name?: string
+  /**
+   * Replaces the request: called with the variables (and `this` = the endpoint) in place of the
+   * POST to the server, as `Endpoint`'s `fetch` option (a mock, a persisted-query client).
+   */
+  fetch?: ((variables?: any) => Promise<any>) | undefined
   /** Any other member (readable as `this.member` in overrides). */
   [member: string]: unknown
 }
@@ -110,8 +119,12 @@ function operationName(query: string): string | undefined {
 
 async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<unknown> {
   const init = await this.getRequestInit(variables ?? {})
-  const response = await this.fetchResponse(this.url, init)
-  return this.parseResponse(response)
+  try {
+    const response = await this.fetchResponse(this.url, init)
+    return await this.parseResponse(response)
+  } finally {
+    if (init.signal) releaseSignal(init.signal)
+  }
 }
 
 /**
@@ -145,6 +158,8 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   /** The operation text (set by `query` / `mutation`). */
   declare readonly gql?: string
   declare readonly requestInit?: RequestInit
+  /** Aborts every request of this endpoint (see {@link GQLOptions.signal}). */
+  declare readonly signal?: AbortSignal
 
   constructor(url: string, options: GQLOptions = {}) {
     super(gqlFetch as unknown as GQLFetch<TVariables>, { name: url, ...options, url })
@@ -213,12 +228,16 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   async getRequestInit(variables: GQLVariables): Promise<RequestInit> {
     const base = this.requestInit ?? {}
     const headers = mergeHeaders({ 'Content-Type': 'application/json' }, base.headers)
-    return {
+    const init: RequestInit = {
       ...base,
       method: 'POST',
       body: JSON.stringify({ query: this.requireQuery(), variables }),
       headers: await this.getHeaders(headers),
     }
+    if (this.signal) {
+      init.signal = base.signal ? eitherSignal(base.signal, this.signal) : this.signal
+    }
+    return init
   }
 
   /** The headers of a request (default: unchanged). Override to add auth headers. */
@@ -234,7 +253,7 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     try {
       return await fetch(input, init)
     } catch (cause) {
-      if ((cause as { name?: unknown } | null)?.name === 'AbortError') throw cause
+      if (isSignalError(cause)) throw cause
       const reason = cause instanceof Error ? cause.message : String(cause)
       throw new NetworkError(0, `The GraphQL request to ${input} got no response: ${reason}`, {
         cause,
@@ -252,10 +271,30 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     const own: Record<string, unknown> = { name: this.name }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
     const Class = this.constructor as new (url: string, options: GQLOptions) => this
-    return new Class(this.url, { ...own, ...options })
+    const made = new Class(this.url, { ...own, ...options })
+    // `fetch` replaces the request, here and in every endpoint extended from this one.
+    const replaced =
+      options.fetch ?? (this.fetchFunction === gqlFetch ? undefined : this.fetchFunction)
+    if (replaced) {
+      Object.defineProperty(made, 'fetchFunction', {
+        value: replaced,
+        writable: true,
+        configurable: true,
+      })
+    }
+    return made
   }
 
   private operation(gql: string, schema: unknown, sideEffect: boolean, options: GQLOptions) {
+    if (typeof gql !== 'string') {
+      throw new SchemaDefinitionError(
+        `${sideEffect ? 'gql.mutation' : 'gql.query'} takes the operation as a string; it was ` +
+          `given ${typeof gql === 'function' ? 'a function' : `a ${typeof gql}`}. Pass the ` +
+          'text itself (`query GetUser($id: ID!) { user(id: $id) { id name } }`); the ' +
+          'variables are the argument of each call. A (variables) => string query, as ' +
+          "data-client takes, is not supported: the cache key is the operation's text.",
+      )
+    }
     const name = options.name ?? operationName(gql) ?? this.name
     return this.extend({ ...options, name, gql, schema, sideEffect }) as never
   }
@@ -270,3 +309,20 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     return this.gql
   }
 }
+
+/**
+ * The `errorPolicy` of a GQLEndpoint not given one, as data-client's: a server error (5xx) or no
+ * response (status 0) is soft, the data stays on screen; GraphQL `errors` in the body are hard,
+ * whatever the status they came with (the server answered, and said no).
+ */
+export function gqlErrorPolicy(error: unknown): 'soft' | undefined {
+  if ((error as { code?: unknown } | null)?.code === 'graphql') return undefined
+  return serverErrorPolicy(error)
+}
+
+// On the prototype, not an own member: an `errorPolicy` option or a subclass's method overrides it.
+Object.defineProperty(GQLEndpoint.prototype, 'errorPolicy', {
+  value: gqlErrorPolicy,
+  writable: true,
+  configurable: true,
+})

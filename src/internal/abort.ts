@@ -32,3 +32,38 @@ export function isSignalError(error: unknown): boolean {
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
 }
+
+/**
+ * The listeners a combined signal left on its parts (where `AbortSignal.any` is missing), by the
+ * combined signal: removed when the request that used it ends ({@link releaseSignal}), so that a
+ * long-lived signal does not gather one listener per request.
+ */
+const releases = new WeakMap<AbortSignal, () => void>()
+
+/** A signal that aborts when either does (with the reason of the first). */
+export function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any
+  if (typeof any === 'function') return any([a, b])
+  const both = new AbortController()
+  const parts = [a, b]
+  const onAbort = (event: Event) => {
+    release()
+    both.abort((event.target as AbortSignal).reason)
+  }
+  let released = false
+  const release = () => {
+    if (released) return
+    released = true
+    for (const signal of parts) signal.removeEventListener('abort', onAbort)
+  }
+  const aborted = parts.find((signal) => signal.aborted)
+  if (aborted) both.abort(aborted.reason)
+  else for (const signal of parts) signal.addEventListener('abort', onAbort)
+  releases.set(both.signal, release)
+  return both.signal
+}
+
+/** Removes the listeners {@link eitherSignal} left for `combined` (none with `AbortSignal.any`). */
+export function releaseSignal(combined: AbortSignal): void {
+  releases.get(combined)?.()
+}

@@ -3,6 +3,8 @@ import { fetchResponse } from '../endpoint/fetchResponse'
 import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
 import type { HeadersInput } from '../endpoint/headers'
 import { parseResponse } from '../endpoint/parseResponse'
+import { serverErrorPolicy } from '../endpoint/serverErrorPolicy'
+import { eitherSignal, releaseSignal } from '../internal/abort'
 import { PathParamError } from '../internal/errors'
 import { hasOwn, isPlainObject } from '../internal/ownKeys'
 import type { PaginatedEndpoint, RemoveCursor } from './paginated'
@@ -79,7 +81,7 @@ async function restFetch(this: RestEndpoint, ...args: unknown[]): Promise<unknow
     const response = await this.fetchResponse(url, init)
     return await this.parseResponse(response)
   } finally {
-    if (init.signal) releases.get(init.signal)?.()
+    if (init.signal) releaseSignal(init.signal)
   }
 }
 
@@ -103,35 +105,6 @@ const RAW_BODY_TAGS = new Set(
   ),
 )
 
-/**
- * The listeners a combined signal left on its parts (where `AbortSignal.any` is missing), by the
- * combined signal: removed when the request that used it ends (see `restFetch`), so that a
- * long-lived signal does not gather one listener per request.
- */
-const releases = new WeakMap<AbortSignal, () => void>()
-
-/** A signal that aborts when either does (with the reason of the first). */
-function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any
-  if (typeof any === 'function') return any([a, b])
-  const both = new AbortController()
-  const parts = [a, b]
-  const onAbort = (event: Event) => {
-    release()
-    both.abort((event.target as AbortSignal).reason)
-  }
-  let released = false
-  const release = () => {
-    if (released) return
-    released = true
-    for (const signal of parts) signal.removeEventListener('abort', onAbort)
-  }
-  const aborted = parts.find((signal) => signal.aborted)
-  if (aborted) both.abort(aborted.reason)
-  else for (const signal of parts) signal.addEventListener('abort', onAbort)
-  releases.set(both.signal, release)
-  return both.signal
-}
 
 /** Options without `undefined` members (except `body`, where `undefined` means "none"). */
 function definedOptions(options: object): Record<string, unknown> {
@@ -142,15 +115,6 @@ function definedOptions(options: object): Record<string, unknown> {
   return out
 }
 
-/**
- * The `errorPolicy` of a RestEndpoint not given one, as data-client's RestEndpoint decides: a
- * server error (5xx) or a network failure (status 0) is soft, the data stays on screen; anything
- * else (a 4xx, an error without a status) gives no verdict, so it is hard.
- */
-export function restErrorPolicy(error: unknown): 'soft' | undefined {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' && (status >= 500 || status === 0) ? 'soft' : undefined
-}
 
 /**
  * An endpoint for one HTTP route. A call fills the path template with its params (the rest
@@ -338,7 +302,7 @@ Object.defineProperties(RestEndpoint.prototype, {
 // On the prototype, not an own member: a subclass's own `errorPolicy` method overrides it, and an
 // `errorPolicy` option (an own member) does too, as with data-client's RestEndpoint.
 Object.defineProperty(RestEndpoint.prototype, 'errorPolicy', {
-  value: restErrorPolicy,
+  value: serverErrorPolicy,
   writable: true,
   configurable: true,
 })

@@ -1,5 +1,12 @@
 import { graphql, http, HttpResponse } from 'msw'
-import { Endpoint, GQLEndpoint, GQLEntity, GraphQLError, NetworkError } from 'rtk-resources'
+import {
+  Endpoint,
+  GQLEndpoint,
+  GQLEntity,
+  GraphQLError,
+  NetworkError,
+  SchemaDefinitionError,
+} from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
 import { serveHandlers } from '../mocks/server'
 
@@ -206,4 +213,24 @@ test('a 2xx body that is not GraphQL rejects with a NetworkError (400); a GraphQ
   const stored = controller.getError(getUser, { id: '2' }, store.getState())
   expect(stored).toBeInstanceOf(GraphQLError)
   expect(stored).toMatchObject({ code: 'graphql', status: 403, errors: [{ message: 'denied' }] })
+})
+
+test('a query given as a function is refused where it is written, naming the string it needs', () => {
+  const asFunction = () => 'query ListUsers { users { id name } }'
+  const query = gql.query as unknown as (text: unknown, schema: unknown) => unknown
+  expect(() => query.call(gql, asFunction, { users: [User] })).toThrow(SchemaDefinitionError)
+  expect(() => query.call(gql, asFunction, { users: [User] })).toThrow(/as a string/)
+})
+
+test('extend({ fetch }) replaces the request, in every endpoint extended from it, keeping the key', async () => {
+  const mocked = getUser.extend({ fetch: async () => ({ user: { id: '9', name: 'Mock' } }) })
+  const again = mocked.extend({ name: 'MockedAgain' })
+  const { controller } = makeStore()
+  expect((await controller.fetch(mocked, { id: '1' })).user.name).toBe('Mock')
+  expect((await again({ id: '1' })).user.name).toBe('Mock')
+  expect(seen).toEqual([])
+  expect(mocked.key({ id: '1' })).toBe(getUser.key({ id: '1' }))
+  // The original still asks the server.
+  expect((await getUser({ id: '1' })).user.name).toBe('Ada')
+  expect(seen).toHaveLength(1)
 })

@@ -5,7 +5,7 @@
  * the last reset is dropped; an aborted request writes nothing and records no error.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
-import { abortReason, isAbortError } from '../../internal/abort'
+import { abortReason, eitherSignal, isAbortError, releaseSignal } from '../../internal/abort'
 import { isDev } from '../../internal/env'
 import { SetupError } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
@@ -89,15 +89,31 @@ export interface FetchOptions {
   forReader?: boolean | undefined
 }
 
-/** The endpoint, extended to send `signal` when it has request settings to put it in. */
-function withSignal(endpoint: EndpointInterface, signal: AbortSignal | undefined) {
+/**
+ * Calls the endpoint, extended to send `signal` when it has request settings to put it in. A
+ * signal already in those settings (`requestInit: { signal }`) still aborts too: the two are
+ * combined.
+ */
+function callWithSignal(
+  endpoint: EndpointInterface,
+  signal: AbortSignal | undefined,
+  args: readonly unknown[],
+): Promise<unknown> {
   const pipeline = endpoint as EndpointInterface & {
     extend?: (options: object) => EndpointInterface
     getRequestInit?: unknown
     requestInit?: RequestInit
   }
-  if (!signal || typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) return endpoint
-  return pipeline.extend({ requestInit: { ...pipeline.requestInit, signal } })
+  if (!signal || typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) {
+    return endpoint(...args)
+  }
+  const own = pipeline.requestInit?.signal
+  const combined = own ? eitherSignal(own, signal) : signal
+  const request = pipeline.extend({ requestInit: { ...pipeline.requestInit, signal: combined } })(
+    ...args,
+  )
+  if (combined !== signal) void request.then(ignore, ignore).finally(() => releaseSignal(combined))
+  return request
 }
 
 const ignore = () => {}
@@ -255,7 +271,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         return (data === undefined ? response : data) as T
       }
 
-      const call = () => withSignal(endpoint, flight.abort?.signal)(...args)
+      const call = () => callWithSignal(endpoint, flight.abort?.signal, args)
       let started: Promise<unknown>
       if (options.fromRender) {
         started = Promise.resolve().then(() => {

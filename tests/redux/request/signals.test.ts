@@ -1,0 +1,77 @@
+/**
+ * A request carries both signals: the one in the endpoint's own settings (`requestInit.signal`,
+ * or the `signal` option) and the one of the reader that waits for it (`fetchWithSignal`, a
+ * hook). Either aborts it; an aborted request writes nothing.
+ */
+import { delay, http, HttpResponse } from 'msw'
+import { GQLEndpoint, GQLEntity, RestEndpoint } from 'rtk-resources'
+import { makeStore } from '../../fixtures/store'
+import { server } from '../../mocks/server'
+
+const ORIGIN = 'http://signals.test'
+class User extends GQLEntity {
+  name = ''
+  static key = 'User'
+}
+const getUser = new GQLEndpoint(`${ORIGIN}/graphql`).query(
+  'query GetUser($id: ID!) { user(id: $id) { id name } }',
+  { user: User },
+)
+const getRestUser = new RestEndpoint({ urlPrefix: ORIGIN, path: '/users/:id', schema: User })
+
+beforeEach(() => {
+  server.use(
+    http.post(`${ORIGIN}/graphql`, async () => {
+      await delay(200)
+      return HttpResponse.json({ data: { user: { id: '1', name: 'Ada' } } })
+    }),
+    http.get(`${ORIGIN}/users/:id`, async () => {
+      await delay(200)
+      return HttpResponse.json({ id: '1', name: 'Ada' })
+    }),
+  )
+})
+
+/** What a request ended as: 'resolved', or the name of its error. */
+const outcome = (request: Promise<unknown>) =>
+  request.then(
+    () => 'resolved',
+    (error: { name?: string }) => error.name,
+  )
+
+test('GQLEndpoint takes a signal option, as RestEndpoint does', async () => {
+  const aborted = AbortSignal.abort()
+  expect(await outcome(getUser.extend({ signal: aborted })({ id: '1' }))).toBe('AbortError')
+  expect(await outcome(getUser({ id: '1' }))).toBe('resolved')
+})
+
+test.each([
+  ['GraphQL', getUser, { id: '1' }],
+  ['REST', getRestUser, { id: '1' }],
+] as const)(
+  '%s: the endpoint’s own requestInit.signal still aborts a request a reader waits for',
+  async (_kind, endpoint, args) => {
+    const { store, controller, expectSilentChecks } = makeStore()
+    const own = new AbortController()
+    const reader = new AbortController()
+    const withOwn = (endpoint as RestEndpoint).extend({ requestInit: { signal: own.signal } })
+    const before = store.getState().data.entities
+    const pending = outcome(controller.fetchWithSignal(reader.signal, withOwn as never, args))
+    setTimeout(() => own.abort(), 20)
+    expect(await pending).toBe('AbortError')
+    expect(store.getState().data.entities).toBe(before)
+    expect(controller.getError(withOwn as never, args, store.getState())).toBeUndefined()
+    expectSilentChecks()
+  },
+)
+
+test('the reader’s signal still aborts when the endpoint has one of its own', async () => {
+  const { controller } = makeStore()
+  const own = new AbortController()
+  const reader = new AbortController()
+  const withOwn = getRestUser.extend({ requestInit: { signal: own.signal } })
+  const pending = outcome(controller.fetchWithSignal(reader.signal, withOwn, { id: '1' }))
+  setTimeout(() => reader.abort(), 20)
+  expect(await pending).toBe('AbortError')
+  expect(own.signal.aborted).toBe(false)
+})
