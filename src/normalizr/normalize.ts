@@ -223,7 +223,12 @@ export function normalize(
   let result: unknown
   try {
     // As in data-client, the top-level value is its own parent (key `undefined`).
-    result = visit(schema, input, input, undefined)
+    result =
+      (input === null || input === undefined) &&
+      isSchemaObject(schema) &&
+      schema.normalizesNoContent
+        ? schema.normalize(input, input, undefined, ctx)
+        : visit(schema, input, input, undefined)
     // In the order they were met; each may defer more.
     if (deferred !== undefined) for (let i = 0; i < deferred.length; i++) deferred[i]!()
     if (repeated !== undefined) keepStoredValues(repeated)

@@ -129,6 +129,12 @@ export interface SchemaContract {
    */
   readonly responseShape?: ResponseShape
   /**
+   * `true` when a whole response with no content (`null` or `undefined`: a 204) is still given
+   * to `normalize`, as `schema.Delete` takes it (the call's params name the record). Otherwise
+   * such a response is stored as it is.
+   */
+  readonly normalizesNoContent?: boolean
+  /**
    * The name messages give this schema (`'schema.All'`); default: `schema.` and its class name
    * without a `Schema` suffix. Set by the built-in schemas, whose classes are declared under
    * other names than their public ones.

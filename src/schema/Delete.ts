@@ -32,6 +32,8 @@ export class DeleteEntitySchema<
   readonly schema: TEntity
   /** A response may be the record, or the bare pk of the deleted entity. */
   readonly responseShape = 'object-or-id'
+  /** A 204 deletes too: the call's params name the record. */
+  readonly normalizesNoContent = true
 
   constructor(entity: TEntity) {
     if (!isEntitySchema(entity) && !((entity as unknown) instanceof UnionSchema)) {

@@ -105,3 +105,43 @@ test('when every record of a kind is deleted, schema.All and queries over it rea
   expect(replay()).toEqual(state)
   expectSilentChecks()
 })
+
+test.each([
+  ['null (a 204)', null],
+  ['undefined', undefined],
+])(
+  'a schema.Delete endpoint answered with %s deletes the record its params name',
+  async (_answer, answer) => {
+    const { store, cache, controller, replay, expectSilentChecks } = makeStore()
+    await controller.fetch(getUsers)
+    const deleteQuietly = new Endpoint(async (_params: { id: number }) => answer, {
+      schema: new schema.Delete(User),
+      sideEffect: true,
+      name: 'deleteQuietly',
+    })
+    await controller.fetch(deleteQuietly, { id: 2 })
+    expect(store.getState().data.entitiesMeta.User?.['2']?.deleted).toBe(true)
+    expect(cache.select(getUser, { id: 2 })(store.getState())).toBeUndefined()
+    expect(
+      cache
+        .select(getUsers)(store.getState())
+        ?.map((user) => user.id),
+    ).toEqual([1, 3])
+    expectPlain(store.getState())
+    expect(replay()).toEqual(store.getState())
+    expectSilentChecks()
+  },
+)
+
+test('a schema.Delete endpoint answered with nothing and called without params rejects, storing nothing', async () => {
+  const { store, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const before = store.getState().data.entities
+  const deleteNothing = new Endpoint(async () => null, {
+    schema: new schema.Delete(User),
+    sideEffect: true,
+    name: 'deleteNothing',
+  })
+  await expect(controller.fetch(deleteNothing)).rejects.toMatchObject({ code: 'missing-pk' })
+  expect(store.getState().data.entities).toBe(before)
+})

@@ -5,7 +5,7 @@
  * every member's table.
  */
 import { http, HttpResponse } from 'msw'
-import { Entity, createResource, schema } from 'rtk-resources'
+import { Entity, RestEndpoint, createResource, schema } from 'rtk-resources'
 import { makeStore } from '../fixtures/store'
 import { useMockApi } from '../mocks/server'
 
@@ -78,5 +78,21 @@ describe('delete of a Union resource', () => {
     expect(resolved).toEqual({ id: '6' })
     expect(ids(cache.select(FeedResource.getList)(store.getState()))).toEqual(['5'])
     expect(store.getState().data.entitiesMeta.UnionDeletePost?.['6']?.deleted).toBe(true)
+  })
+
+  it('answered 204 to an endpoint of its own (no process): the params name the pk', async () => {
+    const { store, cache, controller } = await loaded()
+    const deleteItem = new RestEndpoint({
+      urlPrefix: 'http://feed.test',
+      path: '/feed/:id',
+      method: 'DELETE',
+      schema: new schema.Delete(FeedResource.get.schema),
+    })
+    server.use(
+      http.delete('http://feed.test/feed/5', () => new HttpResponse(null, { status: 204 })),
+    )
+    await controller.fetch(deleteItem, { id: '5' })
+    expect(ids(cache.select(FeedResource.getList)(store.getState()))).toEqual(['6'])
+    expect(store.getState().data.entitiesMeta.UnionDeleteLink?.['5']?.deleted).toBe(true)
   })
 })
