@@ -89,9 +89,9 @@ export function assertNotTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
 /** Strings, finite numbers, booleans and null. */
 function isJsonPrimitive(value: unknown): boolean {
   const type = typeof value
-  // NaN and ±Infinity are not JSON (JSON.stringify writes null): stored, they would not survive
-  // a persisted or server-rendered state.
-  if (type === 'number') return Number.isFinite(value)
+  // NaN and ±Infinity are not JSON (JSON.stringify writes null), and -0 comes back as 0:
+  // stored, they would not survive a persisted or server-rendered state.
+  if (type === 'number') return Number.isFinite(value) && !Object.is(value, -0)
   return type !== 'undefined' && type !== 'function' && type !== 'symbol' && type !== 'bigint'
 }
 

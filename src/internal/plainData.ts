@@ -122,7 +122,8 @@ class PlainCopy {
    * With `callToJSON`, an object's `toJSON` is asked first (once, as JSON.stringify does).
    */
   begin(value: unknown, callToJSON: boolean): unknown {
-    if (typeof value === 'number') return Number.isFinite(value) ? value : null
+    // As JSON.stringify writes it: NaN and ±Infinity as null, -0 as 0.
+    if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null
     if (typeof value === 'bigint') return value.toString()
     if (typeof value === 'function' || typeof value === 'symbol') return undefined
     if (typeof value !== 'object' || value === null) return value

@@ -19,7 +19,7 @@ const SKIPPED = new Set(['name', 'message', 'stack', 'cause', 'response'])
 /** A JSON-safe copy of a value, or `undefined` when it cannot be made one. */
 function toPlain(value: unknown): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
+  if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : undefined
   if (Array.isArray(value) || isPlainObject(value)) {
     try {
       return JSON.parse(JSON.stringify(value)) as unknown

@@ -213,3 +213,30 @@ it('a chain of records with an own process is looked at once in all, not once pe
   })
   expect(reads).toBeLessThan(10 * 2000)
 })
+
+test('-0 (Python writes -0.0) is stored as 0, as JSON would have it, in records and plain responses', async () => {
+  const wire = '{"id":"z","value":-0.0,"takenAt":"","list":[-0]}'
+  const getZero = new Endpoint(async () => JSON.parse(wire) as { id: string }, {
+    schema: class extends Entity {
+      id = ''
+      value = 1
+      pk() {
+        return this.id
+      }
+      static key = 'NegativeZero'
+    },
+    name: 'zero',
+  })
+  const plain = new Endpoint(async () => JSON.parse(wire) as unknown, { name: 'plainZero' })
+  const { store, replay, controller, expectSilentChecks } = makeStore()
+  await controller.fetch(getZero)
+  await controller.fetch(plain)
+  const state = store.getState().data
+  expect(Object.is(state.entities.NegativeZero?.['z']?.value, 0)).toBe(true)
+  expect(state.entities.NegativeZero?.['z']?.list).toEqual([0])
+  expect(state.results[plain.key()]).toEqual({ id: 'z', value: 0, takenAt: '', list: [0] })
+  expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state)
+  expectPlain(state)
+  expect(replay().data).toStrictEqual(state)
+  expectSilentChecks()
+})
