@@ -105,7 +105,7 @@ export type { PaginatedEndpoint } from './rest/paginated'
 export { hookifyResource } from './rest/hookifyResource'
 export type { HookResource } from './rest/hookifyResource'
 export { GQLEndpoint } from './graphql/GQLEndpoint'
-export type { GQLOptions, GQLVariables } from './graphql/GQLEndpoint'
+export type { GQLMutation, GQLOptions, GQLVariables } from './graphql/GQLEndpoint'
 export { GQLEntity } from './graphql/GQLEntity'
 
 export {

@@ -43,6 +43,15 @@ type GQLArgs<TVariables> =
 type GQLFetch<TVariables> = (...args: GQLArgs<TVariables>) => Promise<any>
 
 /**
+ * What `gql.mutation(...)` returns: a GQLEndpoint whose `sideEffect` is typed `true`, so that
+ * reading hooks (`useSuspense`, `useDLE`, `useLive`) refuse it, as data-client's do.
+ */
+export type GQLMutation<TVariables extends GQLVariables, TSchema> = GQLEndpoint<
+  TVariables,
+  TSchema
+> & { readonly sideEffect: true }
+
+/**
  * The query text with its formatting taken out, so formatting does not change a cache key:
  * comments (`# ...` to the end of the line) removed, and runs of white space and commas (which
  * GraphQL ignores) made one space. String literals, block strings included, are kept as they
@@ -195,12 +204,12 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     gql: string,
     schema?: undefined,
     options?: GQLOptions,
-  ): GQLEndpoint<TMutationVariables, unknown>
+  ): GQLMutation<TMutationVariables, unknown>
   mutation<TMutationVariables extends GQLVariables, TMutationSchema>(
     gql: string,
     schema?: TMutationSchema,
     options?: GQLOptions,
-  ): GQLEndpoint<TMutationVariables, TMutationSchema>
+  ): GQLMutation<TMutationVariables, TMutationSchema>
   mutation(gql: string, schema?: unknown, options: GQLOptions = {}): GQLEndpoint {
     return this.operation(gql, schema, true, options)
   }

@@ -2,15 +2,36 @@ import { useEffect, useMemo } from 'react'
 import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
+import type { ReadArgs } from './readArgs'
 import { holdRequest } from './heldRequests'
 import { useCallState } from './useCallState'
 
-/** What {@link useDLE} returns. */
-export interface DLE<TData> {
-  data: TData | undefined
-  loading: boolean
-  error: Error | undefined
-}
+/**
+ * What {@link useDLE} returns: one of three states, so that checking `loading` and `error`
+ * narrows `data` (`if (!loading && !error) data.title`), as data-client's does.
+ */
+export type DLE<TData> =
+  | {
+      /** Not loading, no error: the data, usable. */
+      data: TData
+      loading: false
+      error: undefined
+    }
+  | {
+      /** A request is on its way; any usable data meanwhile (stale, say). */
+      data: TData | undefined
+      loading: true
+      error: undefined
+    }
+  | {
+      /** The request failed; usable data, if any, stays beside the error. */
+      data: TData | undefined
+      loading: false
+      error: Error
+    }
+
+/** What {@link useDLE} returns for `null` args (no call): no data, not loading, no error. */
+export type IdleDLE = { data: undefined; loading: false; error: undefined }
 
 /**
  * Data, Loading, Error without Suspense: fetches like `useSuspense` (in an effect) and reports
@@ -19,16 +40,16 @@ export interface DLE<TData> {
  */
 export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: EndpointArgs<TEndpoint>
+  ...args: ReadArgs<TEndpoint>
 ): DLE<EndpointData<TEndpoint>>
 export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: [null] | EndpointArgs<TEndpoint>
-): DLE<EndpointData<TEndpoint>>
+  ...args: [null] | ReadArgs<TEndpoint>
+): DLE<EndpointData<TEndpoint>> | IdleDLE
 export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
-): DLE<EndpointData<TEndpoint>> {
+): DLE<EndpointData<TEndpoint>> | IdleDLE {
   const controller = useController()
   const state = useCallState(endpoint, args)
   // `idleRound`: a request settled without making the data usable (invalidated while in flight,
@@ -51,11 +72,11 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
     [key, unusable],
   )
   const error = state.error ?? unusableError
+  // Usable data stays beside an error (a refetch answered 404), as in data-client: a view can
+  // keep showing it under the error's banner. Not loading and no error: the data is usable.
   return {
-    // Usable data stays beside an error (a refetch answered 404), as in data-client: a view can
-    // keep showing it under the error's banner.
-    data: state.usableData as EndpointData<TEndpoint> | undefined,
+    data: state.usableData,
     loading: state.active && (mustFetch || waiting) && !error,
     error,
-  }
+  } as DLE<EndpointData<TEndpoint>> | IdleDLE
 }

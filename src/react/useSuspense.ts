@@ -9,6 +9,7 @@ import {
   showsEarlierState,
 } from '../redux/Controller'
 import { useController } from './context'
+import type { ReadArgs } from './readArgs'
 import { useCallState } from './useCallState'
 
 const ignore = () => {}
@@ -34,11 +35,11 @@ const ignore = () => {}
  */
 export function useSuspense<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: EndpointArgs<TEndpoint>
+  ...args: ReadArgs<TEndpoint>
 ): EndpointData<TEndpoint>
 export function useSuspense<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: [null] | EndpointArgs<TEndpoint>
+  ...args: [null] | ReadArgs<TEndpoint>
 ): EndpointData<TEndpoint> | undefined
 export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): unknown {
   const controller = useController()

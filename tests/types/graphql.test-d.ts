@@ -45,4 +45,4 @@ const rename = gql.mutation<{ id: string; name: string }, typeof userSchema>(
   `mutation Rename($id: ID!, $name: String!) { rename(id: $id, name: $name) { id name } }`,
   userSchema,
 )
-expectTypeOf(rename.sideEffect).toEqualTypeOf<boolean | undefined>()
+expectTypeOf(rename.sideEffect).toEqualTypeOf<true>()
