@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useStore } from 'react-redux'
 import { UnusableResponseError } from '../internal/errors'
-import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import type { EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import {
   fetchFromRender,
   nextCallChange,
