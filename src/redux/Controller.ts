@@ -40,6 +40,8 @@ export interface CacheCore {
   ) => CollectedPayload
   /** Remembers the schema a key is written with (for garbage collection). */
   remember: (key: string, schema: unknown) => void
+  /** The root state writes build on: the present, not an earlier state DevTools shows. */
+  presentRoot: (runtime: StoreRuntime<Controller>, root: unknown) => unknown
 }
 
 /** @internal Starts a request for a rendering component (see `useSuspense`). */
@@ -253,7 +255,7 @@ export class Controller {
       fetchedAt,
       expiresAt: expiresAfter(date, endpoint.dataExpiryLength ?? defaults.dataExpiryLength),
     }
-    const slice = selectSlice(this.store.getState())
+    const slice = selectSlice(this.#present())
     const key = keyOf(endpoint, args, 'controller.setResponse')
     remember(key, endpoint.schema)
     this.store.dispatch(
@@ -469,7 +471,7 @@ export class Controller {
    * bridged RTK Query request in flight (a reset after it drops its response).
    */
   #stamp(): number {
-    const slice = this.#core.selectSlice(this.store.getState())
+    const slice = this.#core.selectSlice(this.#present())
     return this.#core.clock(slice, this.#runtime.requests.latestOutsideStart())
   }
 
@@ -482,8 +484,13 @@ export class Controller {
     }
   }
 
+  /** The store's root state as its writes see it: the present (see CacheCore.presentRoot). */
+  #present(): unknown {
+    return this.#core.presentRoot(this.#runtime, this.store.getState())
+  }
+
   #matchingKeys(testKey: (key: string) => boolean): string[] {
-    const slice = this.#core.selectSlice(this.store.getState())
+    const slice = this.#core.selectSlice(this.#present())
     return requestKeys(slice).filter((key) => testKey(key))
   }
 }

@@ -215,6 +215,8 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     selectSlice,
     gcTime: options.gcTime ?? 300_000,
     gcInterval: options.gcInterval ?? 0,
+    // Called only once stores exist, after `presentRoot` (below) is made.
+    presentRoot: (runtime, root) => presentRoot(runtime as StoreRuntime<Controller>, root),
   })
   // One memo per store (its read lane): a record is one instance across all readers of a store.
   const lanes = new ReadLanes()
@@ -225,8 +227,17 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
   // the store's subscribers, which read it before the dispatch returns, read in that lane.
   const reducer: Reducer<EntityCacheState> = (state, action) => {
     const next = sliceReducer(state, action)
-    if (next !== state) lanes.made(next)
+    lanes.reduced(next, next !== state)
     return next
+  }
+  /**
+   * `root` with the cache's slice replaced by the store's present when Redux DevTools shows an
+   * earlier state (see ReadLanes.present): what a request's writes are built on.
+   */
+  const presentRoot = (runtime: StoreRuntime<Controller>, root: unknown): unknown => {
+    const shown = rawSlice(root)
+    const present = lanes.present(runtime.lane, shown)
+    return present === shown ? root : { ...(root as object), [reducerPath]: present }
   }
   const callSelectors = buildSelectors(selectSlice, laneOf, collector.remember)
   const { select, selectCall, selectResponse, readOnce } = callSelectors
@@ -249,6 +260,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     clock,
     runtimes,
     remember: collector.remember,
+    presentRoot: presentRoot as (runtime: StoreRuntime, root: unknown) => unknown,
   })
   const core: CacheCore = {
     actions,
@@ -260,6 +272,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     clock,
     collectGarbage: collector.collectGarbage,
     remember: collector.remember,
+    presentRoot,
   }
 
   // The middleware sees every action of its store: a reset from anywhere (DevTools, a replay)

@@ -5,7 +5,6 @@
  * history without moving the view.
  */
 import { configureStore, createSlice } from '@reduxjs/toolkit'
-import type { StoreEnhancer } from '@reduxjs/toolkit'
 import { act, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import type { ReactNode } from 'react'
@@ -15,6 +14,8 @@ import { EntityCacheProvider, useCache, useSuspense, useFetch } from 'rtk-resour
 import { serveHandlers } from '../mocks/server'
 import { AlertBoundary as Boundary } from './render'
 import { apiHandlers, db, getUser, seedUsers } from './api'
+import { devToolsEnhancer } from '../fixtures/devTools'
+import type { DevTools } from '../fixtures/devTools'
 
 serveHandlers(...apiHandlers)
 beforeEach(() => {
@@ -22,36 +23,6 @@ beforeEach(() => {
   db.requests.length = 0
 })
 afterEach(() => jest.restoreAllMocks())
-
-interface DevTools {
-  history: unknown[]
-  jumpTo(index: number | undefined): void
-}
-
-function devToolsEnhancer(tools: DevTools): StoreEnhancer {
-  return (next) => (reducer, preloaded) => {
-    const store = next(reducer, preloaded)
-    tools.history.push(store.getState())
-    let view: number | undefined
-    const listeners = new Set<() => void>()
-    store.subscribe(() => {
-      tools.history.push(store.getState())
-      for (const l of [...listeners]) l()
-    })
-    tools.jumpTo = (index) => {
-      view = index
-      for (const l of [...listeners]) l()
-    }
-    return {
-      ...store,
-      getState: () => (view === undefined ? store.getState() : tools.history[view]) as never,
-      subscribe: (l: () => void) => {
-        listeners.add(l)
-        return () => listeners.delete(l)
-      },
-    }
-  }
-}
 
 const ui = createSlice({
   name: 'ui',

@@ -29,10 +29,13 @@ export interface CollectorDeps {
   gcTime: number
   /** Automatic sweep period (ms); 0 = none. */
   gcInterval: number
+  /** The store's present root state, not an earlier one DevTools shows (see FetchDeps). */
+  presentRoot: (runtime: StoreRuntime, root: unknown) => unknown
 }
 
 /** Builds the collector of one cache. */
-export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: CollectorDeps) {
+export function buildCollector(deps: CollectorDeps) {
+  const { actions, selectSlice, gcTime, gcInterval, presentRoot } = deps
   const schemas = new SchemaMemory()
   /** The most keys one swept store held (the schema memory keeps room for several such). */
   let largestStore = 0
@@ -43,8 +46,11 @@ export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: Col
     options: CollectGarbageOptions = {},
   ): CollectedPayload {
     const { store, retained, requests } = runtime
+    // Planned on the present: DevTools may show an earlier state, and the action it appends
+    // applies to the latest one.
+    const present = () => selectSlice(presentRoot(runtime, store.getState()))
     const payload = planCollection({
-      slice: selectSlice(store.getState()),
+      slice: present(),
       retained,
       requests,
       schemas,
@@ -57,7 +63,7 @@ export function buildCollector({ actions, selectSlice, gcTime, gcInterval }: Col
     // Bookkeeping of keys this store no longer holds is dropped, so it stays bounded. Schemas
     // are shared by every store of the cache: the ones this store uses are marked as used, and
     // the memory keeps the most recently used, with room for several stores' keys.
-    const slice = selectSlice(store.getState())
+    const slice = present()
     const stored = (key: string) =>
       hasResult(slice, key) || getRequestMeta(slice, key) !== undefined
     retained.forgetReleased(stored)

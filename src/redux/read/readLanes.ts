@@ -17,6 +17,17 @@ import { MemoCache } from '../../normalizr/MemoCache'
 export class ReadLane {
   /** The memo of every read of this store. */
   readonly memo = new MemoCache()
+  /**
+   * The slice the cache's reducer last returned in one of this store's dispatches: the store's
+   * present, even while Redux DevTools shows an earlier state (see {@link ReadLanes.present}).
+   * `undefined` when unknown: before the first dispatch, or after the state moved without the
+   * reducer (an undo that restores a saved state, the reducer run outside the middleware).
+   */
+  latest: unknown = undefined
+  /** {@link ReadLanes}' count of runs outside any dispatch when `latest` was set. */
+  latestAt = 0
+  /** The reducer ran in the store's current dispatch. */
+  reduced = false
 }
 
 /** The lanes of one cache, and the slices each store has reached. */
@@ -44,18 +55,52 @@ export class ReadLanes {
 
   /** A store whose lane is `lane` starts a dispatch (its middleware calls this). */
   enter(lane: ReadLane): void {
+    lane.reduced = false
     this.writers.push(lane)
   }
 
-  /** The dispatch {@link enter} started has returned or thrown. */
+  /**
+   * The dispatch {@link enter} started has returned or thrown. When the reducer did not run in
+   * it, the state moved (or not) without it: the store's present is no longer known.
+   */
   leave(): void {
-    this.writers.pop()
+    const lane = this.writers.pop()
+    if (lane && !lane.reduced) lane.latest = undefined
   }
 
-  /** The reducer made `slice`: it is read in the lane of the store dispatching. */
-  made(slice: unknown): void {
+  /** Runs of the reducer outside any store's dispatch (DevTools recomputing its history). */
+  private outside = 0
+
+  /**
+   * The reducer returned `slice` (changed or not): a new slice is read in the lane of the store
+   * dispatching, and is that store's present. Outside any dispatch (DevTools toggling an action
+   * and recomputing, `replaceReducer`), no store's present is known any more.
+   */
+  reduced(slice: unknown, changed: boolean): void {
     const lane = this.writers[this.writers.length - 1]
-    if (lane) this.register(slice, lane)
+    if (!lane) {
+      this.outside++
+      return
+    }
+    if (changed) this.register(slice, lane)
+    lane.latest = slice
+    lane.latestAt = this.outside
+    lane.reduced = true
+  }
+
+  /**
+   * The slice a store's next write must build on: its present. That is the slice it shows,
+   * except while Redux DevTools shows an earlier one (a slice of this store, not its latest):
+   * then its latest, which DevTools appends the write to. When the latest is not known, the
+   * slice shown.
+   */
+  present(lane: ReadLane, shown: unknown): unknown {
+    const { latest } = lane
+    if (latest === undefined || latest === shown || lane.latestAt !== this.outside) return shown
+    if (typeof shown !== 'object' || shown === null || this.bySlice.get(shown) !== lane) {
+      return shown
+    }
+    return latest
   }
 
   /** The lane `slice` is read in. */

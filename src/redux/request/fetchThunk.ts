@@ -53,6 +53,11 @@ export interface FetchDeps {
   runtimes: { of(store: StoreLike): StoreRuntime }
   /** Remembers the schema a key is written with (for garbage collection). */
   remember: (key: string, schema: unknown) => void
+  /**
+   * The root state a store's writes build on: `root`, but for the cache's slice while Redux
+   * DevTools shows an earlier state, which is the store's present (ReadLanes.present).
+   */
+  presentRoot: (runtime: StoreRuntime, root: unknown) => unknown
 }
 
 /** Per-request options of a fetch. */
@@ -121,7 +126,7 @@ const ignore = () => {}
 /** Builds `fetchThunk(endpoint, args, options)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
   const { reducerPath, actions, selectSlice, requireSlice, readOnce, defaults, clock } = deps
-  const { runtimes, remember } = deps
+  const { runtimes, remember, presentRoot } = deps
   let warnedNoMiddleware = false
   /** In development, once per cache: the store's first request did not pass its middleware. */
   const checkMiddleware = (runtime: StoreRuntime) => {
@@ -163,6 +168,8 @@ export function buildFetchThunk(deps: FetchDeps) {
       remember(key, endpoint.schema)
       const runtime = runtimes.of({ dispatch, getState })
       const { requests, pageTails, optimisticWrites } = runtime
+      // What the writes build on: the store's present, not an earlier state DevTools shows.
+      const present = () => presentRoot(runtime, getState())
       // Pages of one list share its key; each page is its own request.
       const flightKey = endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
       const shareAs = !endpoint.sideEffect || options.fromRender ? flightKey : undefined
@@ -179,7 +186,7 @@ export function buildFetchThunk(deps: FetchDeps) {
 
       // Never older than what the slice holds; a render reads no state, so its request is
       // stamped when it starts, a microtask later.
-      const stamp = () => clock(selectSlice(getState()), requests.latestOutsideStart())
+      const stamp = () => clock(selectSlice(present()), requests.latestOutsideStart())
       let fetchedAt = options.fromRender ? 0 : stamp()
       const flight = requests.start(key, fetchedAt, shareAs, options.signal, options.watch)
       if (options.forReader) runtime.readerRequests.note(key, flight)
@@ -198,7 +205,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
           const write: PendingWrite = { endpoint, args, key, fetchedAt }
           optimisticWrites.set(writeId(), write)
-          writeOptimistic(write, deps, { dispatch, getState })
+          writeOptimistic(write, deps, { dispatch, getState: present })
         }
       }
       const writeId = () => `${fetchedAt} ${key}`
@@ -206,7 +213,12 @@ export function buildFetchThunk(deps: FetchDeps) {
       const rebase = () => {
         if (!optimisticWrites.delete(writeId())) return
         const pending = optimisticWrites.values()
-        rebaseOptimistic(fetchedAt, pending, { ...deps, reducerPath }, { dispatch, getState })
+        rebaseOptimistic(
+          fetchedAt,
+          pending,
+          { ...deps, reducerPath },
+          { dispatch, getState: present },
+        )
       }
 
       // A request stops being joinable once its outcome is being written: a caller that asks
@@ -229,7 +241,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       const fail = (error: unknown): never => {
         finish()
         const date = Date.now()
-        if (fetchedAt < selectSlice(getState()).resetAt || isAbortError(error)) {
+        if (fetchedAt < selectSlice(present()).resetAt || isAbortError(error)) {
           // Dropped by a reset, or aborted: nothing is written, no error recorded.
           dispatch(actions.settled({ key, fetchedAt }))
         } else {
@@ -248,7 +260,7 @@ export function buildFetchThunk(deps: FetchDeps) {
 
       const settle = (response: unknown): T => {
         finish()
-        const slice = selectSlice(getState())
+        const slice = selectSlice(present())
         if (fetchedAt < slice.resetAt) {
           // Answered after resetEntireStore: nothing is written.
           dispatch(actions.settled({ key, fetchedAt }))
@@ -267,7 +279,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         rebase()
         // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
         // resolves to its response.
-        const data = readOnce(endpoint, args, getState())
+        const data = readOnce(endpoint, args, present())
         return (data === undefined ? response : data) as T
       }
 

@@ -31,6 +31,7 @@ test('the schema memory keeps its most recently used keys, within a bound, witho
     selectSlice: internalsOf(cache).selectSlice,
     gcTime: 1_000,
     gcInterval: 0,
+    presentRoot: (_runtime, root) => root,
   })
   for (let i = 0; i < 20_000; i++) collector.remember(`text ${i}`, usersNamed.schema)
   expect(collector.schemaCount()).toBeGreaterThanOrEqual(4_096)

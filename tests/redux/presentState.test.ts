@@ -1,0 +1,116 @@
+/**
+ * While Redux DevTools shows an earlier state, `getState()` answers that state, and an action
+ * dispatched meanwhile is computed on the latest one. Writes are built on the store's present
+ * (the slice the reducer last made), so a late response, a page or a sweep never writes the
+ * past over the present. A store that moves back by itself (an undo restoring a saved state)
+ * is its own present.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import type { Reducer } from '@reduxjs/toolkit'
+import { Endpoint, Entity, createEntityCache } from 'rtk-resources'
+import { devToolsEnhancer } from '../fixtures/devTools'
+import type { DevTools } from '../fixtures/devTools'
+
+class Item extends Entity {
+  id = 0
+  name = ''
+  pk() {
+    return this.id
+  }
+  static key = 'PresentItem'
+}
+const getItem = new Endpoint(async ({ id }: { id: number }) => ({ id, name: 'first' }), {
+  schema: Item,
+  name: 'item',
+})
+
+/** A list endpoint whose answer the test gives, when it wants. */
+function slowList(name: string) {
+  let answer!: (rows: Array<{ id: number; name: string }>) => void
+  const endpoint = new Endpoint(
+    () => new Promise<Array<{ id: number; name: string }>>((resolve) => (answer = resolve)),
+    { schema: [Item], name },
+  )
+  return { endpoint, answer: (rows: Array<{ id: number; name: string }>) => answer(rows) }
+}
+
+function withDevTools() {
+  const tools: DevTools = { history: [], jumpTo: () => {} }
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { [cache.reducerPath]: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+    enhancers: (gDE) => gDE().concat(devToolsEnhancer(tools)),
+    devTools: false,
+  })
+  return { tools, cache, store, controller: cache.controller(store) }
+}
+
+const nameOf = (item: Item | undefined) => item?.name
+
+test('a response landing while DevTools shows an earlier state does not write the past over newer data', async () => {
+  const { tools, cache, store, controller } = withDevTools()
+  await controller.fetch(getItem, { id: 1 })
+  const earlier = tools.history.length - 1
+  const list = slowList('slowList')
+  const slow = controller.fetch(list.endpoint) // started before the write below
+  await Promise.resolve()
+  controller.setResponse(getItem, { id: 1 }, { id: 1, name: 'newer' })
+  tools.jumpTo(earlier)
+  list.answer([
+    { id: 1, name: 'older' },
+    { id: 2, name: 'two' },
+  ])
+  const resolved = await slow
+  // fetch resolves to the present: the newer record, and the new one.
+  expect(resolved.map(nameOf)).toEqual(['newer', 'two'])
+  // The view did not move; the present holds both writes.
+  expect(nameOf(cache.select(getItem, { id: 1 })(store.getState()))).toBe('first')
+  tools.jumpTo(undefined)
+  expect(nameOf(cache.select(getItem, { id: 1 })(store.getState()))).toBe('newer')
+  expect(cache.select(list.endpoint)(store.getState())?.map(nameOf)).toEqual(['newer', 'two'])
+})
+
+test('a sweep while DevTools shows an earlier state keeps what the present still uses', async () => {
+  const { tools, cache, store, controller } = withDevTools()
+  let rows = [{ id: 1, name: 'one' }]
+  const getList = new Endpoint(async () => rows, { schema: [Item], name: 'list' })
+  cache.retain(store, getList) // a mounted list view
+  await controller.fetch(getList)
+  await controller.fetch(getItem, { id: 2 }) // record 2, held only by this call for now
+  const earlier = tools.history.length - 1
+  rows = [
+    { id: 1, name: 'one' },
+    { id: 2, name: 'two' },
+  ]
+  await controller.fetch(getList)
+  tools.jumpTo(earlier)
+  controller.collectGarbage({ olderThan: 0, now: Date.now() + 1 })
+  tools.jumpTo(undefined)
+  expect(cache.select(getList)(store.getState())?.map(nameOf)).toEqual(['one', 'two'])
+})
+
+test('a store that moves back by itself (an undo restoring a saved state) is its own present', async () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const combined = combineReducers({ [cache.reducerPath]: cache.reducer })
+  const undo: { saved?: ReturnType<typeof combined> } = {}
+  const undoable: Reducer<ReturnType<typeof combined>> = (state, action) =>
+    action.type === 'undo' && undo.saved ? undo.saved : combined(state, action)
+  const store = configureStore({
+    reducer: undoable,
+    middleware: (gDM) => gDM().concat(cache.middleware),
+  })
+  const controller = cache.controller(store)
+  await controller.fetch(getItem, { id: 1 })
+  undo.saved = store.getState()
+  const list = slowList('slowAfterSave')
+  const slow = controller.fetch(list.endpoint) // started after the saved state's write
+  await Promise.resolve()
+  controller.setResponse(getItem, { id: 1 }, { id: 1, name: 'undone' })
+  store.dispatch({ type: 'undo' })
+  expect(nameOf(cache.select(getItem, { id: 1 })(store.getState()))).toBe('first')
+  list.answer([{ id: 1, name: 'from the list' }])
+  await slow
+  // Built on the restored state, where the list's answer is the newer one.
+  expect(nameOf(cache.select(getItem, { id: 1 })(store.getState()))).toBe('from the list')
+})
