@@ -105,7 +105,6 @@ const RAW_BODY_TAGS = new Set(
   ),
 )
 
-
 /** Options without `undefined` members (except `body`, where `undefined` means "none"). */
 function definedOptions(options: object): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -114,7 +113,6 @@ function definedOptions(options: object): Record<string, unknown> {
   }
   return out
 }
-
 
 /**
  * An endpoint for one HTTP route. A call fills the path template with its params (the rest
