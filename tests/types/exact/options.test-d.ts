@@ -33,7 +33,10 @@ const UserResource = createResource({
   optimistic: env.FLAG,
   Endpoint: undefined,
 })
-expectTypeOf(UserResource.get).parameters.toEqualTypeOf<[params: { id: string | number }]>()
+expectTypeOf(UserResource.get).parameter(0).toMatchTypeOf<{ id: string | number }>()
+void UserResource.get({ id: 1 })
+// @ts-expect-error the path param is required
+void UserResource.get({})
 
 const getUser = new RestEndpoint({
   path: '/users/:id',
