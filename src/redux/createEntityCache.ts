@@ -227,7 +227,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
   // the store's subscribers, which read it before the dispatch returns, read in that lane.
   const reducer: Reducer<EntityCacheState> = (state, action) => {
     const next = sliceReducer(state, action)
-    lanes.reduced(next, next !== state)
+    lanes.reduced(state, next, next !== state)
     return next
   }
   /**
@@ -297,23 +297,27 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
       runtime.pageTails.clear()
     }
     let result: unknown
-    lanes.enter(runtime.lane)
+    lanes.enter(runtime.lane, rawSlice(runtime.store.getState()))
+    let threw = true
     try {
       result = next(action)
+      threw = false
     } finally {
-      lanes.leave()
+      lanes.leave(rawSlice(runtime.store.getState()), threw)
     }
     if (actions.reset.match(action)) {
+      // This store's memo and what every selector remembers for it: the selectors stay, so
+      // `select` with equal args gives the same selector, and other stores' reads are kept.
       runtime.lane.memo.clear()
-      callSelectors.forgetAll()
-      recordSelectors.forgetAll()
+      callSelectors.forgetLane(runtime.lane)
+      recordSelectors.forgetInstances()
     } else if (actions.collected.match(action)) {
       for (const [table, pks] of Object.entries(action.payload.entities)) {
         runtime.lane.memo.forgetEntities(table, pks)
       }
       // The swept calls' selectors go; the ones mounted readers hold stay (no new render).
       callSelectors.forgetKeys(action.payload.keys)
-      recordSelectors.forgetAll()
+      recordSelectors.forgetInstances()
     }
     return result
   }

@@ -6,7 +6,7 @@
  * is its own present.
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit'
-import type { Reducer } from '@reduxjs/toolkit'
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit'
 import { Endpoint, Entity, createEntityCache } from 'rtk-resources'
 import { devToolsEnhancer } from '../fixtures/devTools'
 import type { DevTools } from '../fixtures/devTools'
@@ -113,4 +113,86 @@ test('a store that moves back by itself (an undo restoring a saved state) is its
   await slow
   // Built on the restored state, where the list's answer is the newer one.
   expect(nameOf(cache.select(getItem, { id: 1 })(store.getState()))).toBe('from the list')
+})
+
+describe('without DevTools, the present is the state shown', () => {
+  it('after an undo written as a cross-slice reducer (the combined reducer runs first)', async () => {
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const combined = combineReducers({ [cache.reducerPath]: cache.reducer })
+    const undo: { saved?: ReturnType<typeof combined> } = {}
+    const root: Reducer<ReturnType<typeof combined>> = (state, action) => {
+      const next = combined(state, action)
+      return action.type === 'undo' && undo.saved ? undo.saved : next
+    }
+    const store = configureStore({
+      reducer: root,
+      middleware: (gDM) => gDM().concat(cache.middleware),
+    })
+    const controller = cache.controller(store)
+    await controller.fetch(getItem, { id: 1 })
+    undo.saved = store.getState()
+    const list = slowList('slowCrossSlice')
+    const slow = controller.fetch(list.endpoint)
+    await Promise.resolve()
+    controller.setResponse(getItem, { id: 1 }, { id: 1, name: 'undone' })
+    store.dispatch({ type: 'undo' })
+    list.answer([{ id: 1, name: 'from the list' }])
+    await slow
+    expect(nameOf(cache.select(getItem, { id: 1 })(store.getState()))).toBe('from the list')
+  })
+
+  it('after a dispatch that threw in a reducer after the cache’s had run', async () => {
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const failing = { on: false }
+    const strict: Reducer<number> = (state = 0, action: UnknownAction) => {
+      if (failing.on && cache.actions.received.match(action)) throw new Error('a reducer bug')
+      return state
+    }
+    const store = configureStore({
+      reducer: { [cache.reducerPath]: cache.reducer, strict },
+      middleware: (gDM) => gDM().concat(cache.middleware),
+    })
+    const controller = cache.controller(store)
+    await controller.fetch(getItem, { id: 1 })
+    const list = slowList('slowAfterThrow')
+    const slow = controller.fetch(list.endpoint)
+    await Promise.resolve()
+    failing.on = true
+    expect(() =>
+      controller.setResponse(getItem, { id: 1 }, { id: 1, name: 'never stored' }),
+    ).toThrow('a reducer bug')
+    failing.on = false
+    list.answer([{ id: 1, name: 'from the list' }])
+    await slow
+    expect(nameOf(cache.select(getItem, { id: 1 })(store.getState()))).toBe('from the list')
+  })
+
+  it('when another store of the cache, without the middleware, dispatches inside this one’s', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const cache = createEntityCache({ reducerPath: 'data' })
+      const a = configureStore({
+        reducer: { [cache.reducerPath]: cache.reducer },
+        middleware: (gDM) => gDM().concat(cache.middleware),
+      })
+      const b = configureStore({ reducer: { [cache.reducerPath]: cache.reducer } })
+      await cache.controller(a).fetch(getItem, { id: 1 })
+      const list = slowList('slowTwoStores')
+      const slow = cache.controller(a).fetch(list.endpoint)
+      await Promise.resolve()
+      const mirror = { once: true }
+      a.subscribe(() => {
+        if (!mirror.once) return
+        mirror.once = false
+        cache.controller(b).setResponse(getItem, { id: 1 }, { id: 1, name: 'B only' })
+      })
+      a.dispatch({ type: 'anything' })
+      list.answer([{ id: 1, name: 'from A' }])
+      await slow
+      expect(nameOf(cache.select(getItem, { id: 1 })(a.getState()))).toBe('from A')
+      expect(nameOf(cache.select(getItem, { id: 1 })(b.getState()))).toBe('B only')
+    } finally {
+      warn.mockRestore()
+    }
+  })
 })

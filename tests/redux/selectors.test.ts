@@ -1,3 +1,4 @@
+import { configureStore } from '@reduxjs/toolkit'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { Endpoint, Query, schema } from 'rtk-resources'
@@ -47,3 +48,33 @@ test('100k distinct args do not keep 100k results alive (checked with --expose-g
   expect(report.collected).toBeGreaterThan(report.tracked * 0.9)
   expect(report.heapGrowthMb).toBeLessThan(40)
 }, 150_000)
+
+test('a reset keeps every selector: equal args give the same one, and other stores keep their results', async () => {
+  const { cache, store: a, controller } = makeStore()
+  const b = configureStore({
+    reducer: { [cache.reducerPath]: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+  })
+  await controller.fetch(getUser, { id: 1 })
+  await cache.controller(b).fetch(getUser, { id: 1 })
+  const select = cache.select(getUser, { id: 1 })
+  const selectCall = cache.selectCall(getUser, { id: 1 })
+  const aUser = select(a.getState())
+  const aCall = selectCall(a.getState())
+  const bUser = select(b.getState())
+  // Store B's reset: store A's reads keep their selectors and their results.
+  cache.controller(b).resetEntireStore()
+  expect(cache.select(getUser, { id: 1 })).toBe(select)
+  expect(cache.selectCall(getUser, { id: 1 })).toBe(selectCall)
+  expect(select(a.getState())).toBe(aUser)
+  expect(selectCall(a.getState())).toBe(aCall)
+  expect(select(b.getState())).toBeUndefined()
+  // Store A's own reset: the same selector reads nothing, then the new data, as new objects.
+  controller.resetEntireStore()
+  expect(cache.select(getUser, { id: 1 })).toBe(select)
+  expect(select(a.getState())).toBeUndefined()
+  const again = await controller.fetch(getUser, { id: 1 })
+  expect(select(a.getState())).toBe(again)
+  expect(again).not.toBe(aUser)
+  expect(again).not.toBe(bUser)
+})

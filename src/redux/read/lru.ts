@@ -33,6 +33,11 @@ export class LruMap<K, V> {
     }
   }
 
+  /** Calls `visit` with each value, oldest first (the order of use is not changed). */
+  forEach(visit: (value: V) => void): void {
+    for (const value of this.map.values()) visit(value)
+  }
+
   /** Removes `key`; true when it was there. */
   delete(key: K): boolean {
     return this.map.delete(key)

@@ -38,6 +38,16 @@ interface LaneMemo<T> {
   result: T
 }
 
+/** A selector made by {@link memoSelector}. */
+export interface MemoSelector<T, L> {
+  (root: unknown): T
+  /**
+   * Forgets what it remembers for `lane` (its store was reset): it keeps none of that store's
+   * old results alive, and stays the same selector for every store.
+   */
+  forget(lane: L): void
+}
+
 /**
  * A selector over the root state (see the module comment).
  *
@@ -53,14 +63,14 @@ export function memoSelector<T, L extends object>(
   inputs: ReadonlyArray<(root: unknown) => unknown>,
   laneOf: (root: unknown) => L,
   combine: (lane: L, previous: T | undefined, ...values: any[]) => T,
-): (root: unknown) => T {
+): MemoSelector<T, L> {
   /** The memo of the lane read last. */
   let current: LaneMemo<T> | undefined
   /** Every lane's memo (the lane held weakly). */
   const byLane = new WeakMap<L, LaneMemo<T>>()
   // Reused on every call: a selector runs on every dispatch, for every mounted reader.
   const values: unknown[] = new Array(inputs.length)
-  return (root) => {
+  const selector = (root: unknown): T => {
     for (let i = 0; i < inputs.length; i++) {
       values[i] = (inputs[i] as (root: unknown) => unknown)(root)
     }
@@ -83,4 +93,12 @@ export function memoSelector<T, L extends object>(
     values.fill(undefined)
     return memo.result
   }
+  return Object.assign(selector, {
+    forget(lane: L): void {
+      const memo = byLane.get(lane)
+      if (memo === undefined) return
+      byLane.delete(lane)
+      if (current === memo) current = undefined
+    },
+  })
 }

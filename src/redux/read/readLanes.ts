@@ -18,16 +18,23 @@ export class ReadLane {
   /** The memo of every read of this store. */
   readonly memo = new MemoCache()
   /**
-   * The slice the cache's reducer last returned in one of this store's dispatches: the store's
-   * present, even while Redux DevTools shows an earlier state (see {@link ReadLanes.present}).
-   * `undefined` when unknown: before the first dispatch, or after the state moved without the
-   * reducer (an undo that restores a saved state, the reducer run outside the middleware).
+   * The store's present: the slice the cache's reducer last returned in one of this store's
+   * dispatches, which `getState()` answers too unless Redux DevTools shows an earlier state
+   * (see {@link ReadLanes.present}). `undefined` when unknown.
    */
   latest: unknown = undefined
   /** {@link ReadLanes}' count of runs outside any dispatch when `latest` was set. */
   latestAt = 0
-  /** The reducer ran in the store's current dispatch. */
-  reduced = false
+}
+
+/** One dispatch of a store, while it runs. */
+interface Frame {
+  readonly lane: ReadLane
+  /** The cache's slice the store showed when the dispatch began. */
+  readonly shownBefore: unknown
+  /** What the cache's reducer returned, from that slice (or the lane's latest), in it. */
+  made: unknown
+  reduced: boolean
 }
 
 /** The lanes of one cache, and the slices each store has reached. */
@@ -50,42 +57,55 @@ export class ReadLanes {
     if (typeof slice === 'object' && slice !== null) this.bySlice.set(slice, lane)
   }
 
-  /** The lanes of the stores dispatching now, innermost last (a listener may dispatch). */
-  private readonly writers: ReadLane[] = []
-
-  /** A store whose lane is `lane` starts a dispatch (its middleware calls this). */
-  enter(lane: ReadLane): void {
-    lane.reduced = false
-    this.writers.push(lane)
-  }
-
-  /**
-   * The dispatch {@link enter} started has returned or thrown. When the reducer did not run in
-   * it, the state moved (or not) without it: the store's present is no longer known.
-   */
-  leave(): void {
-    const lane = this.writers.pop()
-    if (lane && !lane.reduced) lane.latest = undefined
-  }
+  /** The dispatches running now, innermost last (a listener may dispatch). */
+  private readonly writers: Frame[] = []
 
   /** Runs of the reducer outside any store's dispatch (DevTools recomputing its history). */
   private outside = 0
 
   /**
-   * The reducer returned `slice` (changed or not): a new slice is read in the lane of the store
-   * dispatching, and is that store's present. Outside any dispatch (DevTools toggling an action
-   * and recomputing, `replaceReducer`), no store's present is known any more.
+   * A store whose lane is `lane` starts a dispatch (its middleware calls this), showing the
+   * cache's slice `shown`.
    */
-  reduced(slice: unknown, changed: boolean): void {
-    const lane = this.writers[this.writers.length - 1]
-    if (!lane) {
+  enter(lane: ReadLane, shown: unknown): void {
+    this.writers.push({ lane, shownBefore: shown, made: undefined, reduced: false })
+  }
+
+  /**
+   * The cache's reducer returned `slice` from `state`. A new slice is read in the lane of the
+   * store dispatching. It is that store's candidate present when made from the slice the store
+   * showed or from its known present (not from another store's slice, dispatched inside this
+   * one's). Outside any dispatch (DevTools recomputing after a skip, `replaceReducer`), no
+   * store's present is known any more.
+   */
+  reduced(state: unknown, slice: unknown, changed: boolean): void {
+    const frame = this.writers[this.writers.length - 1]
+    if (!frame) {
       this.outside++
       return
     }
+    const { lane } = frame
     if (changed) this.register(slice, lane)
-    lane.latest = slice
-    lane.latestAt = this.outside
-    lane.reduced = true
+    if (state === frame.shownBefore || (lane.latest !== undefined && state === lane.latest)) {
+      frame.made = slice
+      frame.reduced = true
+    }
+  }
+
+  /**
+   * The dispatch {@link enter} started has ended (`threw` when it threw), the store now showing
+   * `shown`. The slice the reducer made is the store's present when the store shows it, and
+   * also when the store still shows what it showed before (Redux DevTools showing an earlier
+   * state: an action is computed on the latest state, the view does not move). Anything else
+   * (the dispatch threw, the reducer did not run from a known slice, the store moved to another
+   * slice: an undo reducer restoring a saved state) leaves the present unknown.
+   */
+  leave(shown: unknown, threw: boolean): void {
+    const frame = this.writers.pop()
+    if (!frame) return
+    const known = !threw && frame.reduced && (shown === frame.made || shown === frame.shownBefore)
+    frame.lane.latest = known ? frame.made : undefined
+    frame.lane.latestAt = this.outside
   }
 
   /**

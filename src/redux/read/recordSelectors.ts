@@ -28,8 +28,8 @@ export function buildRecordSelectors(
   /** The read lane of a root state (its store's memo). */
   laneOf: (root: unknown) => ReadLane,
 ) {
-  let records = new Map<string, LruMap<string, (root: unknown) => EntityRecord | undefined>>()
-  let tables = new Map<string, (root: unknown) => Readonly<Record<string, EntityRecord>>>()
+  const records = new Map<string, LruMap<string, (root: unknown) => EntityRecord | undefined>>()
+  const tables = new Map<string, (root: unknown) => Readonly<Record<string, EntityRecord>>>()
   let instances = new WeakMap<object, LruMap<string, (root: unknown) => unknown>>()
 
   /** The cached selector of `id` in `byId`, made by `make` the first time. */
@@ -40,10 +40,11 @@ export function buildRecordSelectors(
   }
 
   return {
-    /** Drops every selector made so far (after a reset or a sweep): none keeps old data alive. */
-    forgetAll(): void {
-      records = new Map()
-      tables = new Map()
+    /**
+     * Drops the Entity instance selectors made so far (after a reset or a sweep): none keeps old
+     * instances alive. The record and table selectors remember nothing, and stay.
+     */
+    forgetInstances(): void {
       instances = new WeakMap()
     },
     /** The stored record (plain JSON) of `key`/`pk`; `undefined` when missing or deleted. */

@@ -11,6 +11,7 @@ import { getRequestMeta, getResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 import { LruMap } from './lru'
 import { memoSelector } from './memoSelector'
+import type { MemoSelector } from './memoSelector'
 import type { Query } from './Query'
 import type { ReadLane } from './readLanes'
 import type { CallState, DataRead, Readable, ResponseState, TablesView } from './readCall'
@@ -35,10 +36,12 @@ export type RootSelector<TData> = (root: unknown) => TData | undefined
 interface CallSelectors {
   readonly data: RootSelector<unknown>
   /** Made on first use (most calls are only read through `select`). */
-  call?: (root: unknown) => CallState
-  response?: (root: unknown) => ResponseState
+  call?: MemoSelector<CallState, ReadLane>
+  response?: MemoSelector<ResponseState, ReadLane>
   /** Builds `call`. */
-  readonly makeCall: () => (root: unknown) => CallState
+  readonly makeCall: () => MemoSelector<CallState, ReadLane>
+  /** Forgets what every selector of the call remembers for one store's lane (a reset). */
+  readonly forget: (lane: ReadLane) => void
 }
 
 /** The tables a read sees, as selector inputs: entities, entitiesMeta, layout, optimistic. */
@@ -81,11 +84,13 @@ const NO_CALL_RESPONSE: ResponseState = {
 }
 
 /** The selectors of no call, shared: they read nothing and keep nothing. */
+const noCallState = Object.assign(() => NO_CALL_STATE, { forget: () => {} })
 const NO_CALL: CallSelectors = Object.freeze({
   data: () => undefined,
-  call: () => NO_CALL_STATE,
-  response: () => NO_CALL_RESPONSE,
-  makeCall: () => () => NO_CALL_STATE,
+  call: noCallState,
+  response: Object.assign(() => NO_CALL_RESPONSE, { forget: () => {} }),
+  makeCall: () => noCallState,
+  forget: () => {},
 })
 
 /** Builds the selectors of one cache. */
@@ -96,9 +101,9 @@ export function buildSelectors(
   /** Told the key and schema of each new call read (garbage collection remembers schemas). */
   onNewCall?: (key: string, schema: unknown) => void,
 ) {
-  let registry = new WeakMap<object, LruMap<string, CallSelectors>>()
+  const registry = new WeakMap<object, LruMap<string, CallSelectors>>()
   /** The LRU maps holding a selector of each key (to drop a key's selectors everywhere). */
-  let holders = new Map<string, Set<LruMap<string, CallSelectors>>>()
+  const holders = new Map<string, Set<LruMap<string, CallSelectors>>>()
   const release = (byKey: LruMap<string, CallSelectors>) => (key: string) => {
     const maps = holders.get(key)
     if (maps?.delete(byKey) && maps.size === 0) holders.delete(key)
@@ -134,7 +139,7 @@ export function buildSelectors(
         return read
       },
     )
-    return {
+    const selectors: CallSelectors = {
       data: (root) => selectRead(root).data,
       makeCall: () =>
         memoSelector(
@@ -143,7 +148,13 @@ export function buildSelectors(
           (_lane, _previous, value: DataRead, meta) =>
             endpointCallState(endpoint, value, meta as never),
         ),
+      forget: (lane) => {
+        selectRead.forget(lane)
+        selectors.call?.forget(lane)
+        selectors.response?.forget(lane)
+      },
     }
+    return selectors
   }
 
   function querySelectors(query: Query<unknown>, args: readonly unknown[]): CallSelectors {
@@ -157,11 +168,18 @@ export function buildSelectors(
     const data = memoSelector([selectEntries], laneOf, (_lane, _previous, entries: unknown) =>
       entries === undefined ? undefined : query.process(entries as never, ...args),
     )
-    return {
+    const selectors: CallSelectors = {
       data,
       makeCall: () =>
         memoSelector([data], laneOf, (_lane, _previous, value: unknown) => queryCallState(value)),
+      forget: (lane) => {
+        selectEntries.forget(lane)
+        data.forget(lane)
+        selectors.call?.forget(lane)
+        selectors.response?.forget(lane)
+      },
     }
+    return selectors
   }
 
   /** The selectors of `readable(...args)`: made once per key, kept in an LRU per readable. */
@@ -195,12 +213,15 @@ export function buildSelectors(
 
   return {
     /**
-     * Drops every selector made so far (after a reset or a garbage collection sweep), so none
-     * keeps the data it last returned alive; the next `select` makes new ones.
+     * Forgets what every selector remembers for one store's lane (that store was reset), so
+     * none keeps its old data alive; the selectors stay, for that store and every other, so
+     * `select` with equal args still returns the same selector and other stores' readers keep
+     * their results.
      */
-    forgetAll(): void {
-      registry = new WeakMap()
-      holders = new Map()
+    forgetLane(lane: ReadLane): void {
+      for (const maps of holders.values()) {
+        for (const byKey of maps) byKey.forEach((selectors) => selectors.forget(lane))
+      }
     },
     /**
      * Drops the selectors of `keys` (results a garbage collection sweep forgot: nobody reads
