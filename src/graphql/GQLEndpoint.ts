@@ -42,10 +42,7 @@ type GQLArgs<TVariables> =
 
 type GQLFetch<TVariables> = (...args: GQLArgs<TVariables>) => Promise<any>
 
-/**
- * What `gql.mutation(...)` returns: a GQLEndpoint whose `sideEffect` is typed `true`, so that
- * reading hooks (`useSuspense`, `useDLE`, `useLive`) refuse it, as data-client's do.
- */
+/** What `gql.mutation(...)` returns: a GQLEndpoint whose `sideEffect` is typed `true`. */
 export type GQLMutation<TVariables extends GQLVariables, TSchema> = GQLEndpoint<
   TVariables,
   TSchema

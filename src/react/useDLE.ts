@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react'
 import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
-import type { ReadArgs } from './readArgs'
 import { holdRequest } from './heldRequests'
 import { useCallState } from './useCallState'
 
@@ -40,11 +39,11 @@ export type IdleDLE = { data: undefined; loading: false; error: undefined }
  */
 export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: ReadArgs<TEndpoint>
+  ...args: EndpointArgs<TEndpoint>
 ): DLE<EndpointData<TEndpoint>>
 export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: [null] | ReadArgs<TEndpoint>
+  ...args: [null] | EndpointArgs<TEndpoint>
 ): DLE<EndpointData<TEndpoint>> | IdleDLE
 export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,

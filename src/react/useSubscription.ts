@@ -3,7 +3,6 @@ import { useEffect } from 'react'
 import { useStore } from 'react-redux'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController, useEntityCache } from './context'
-import type { ReadArgs } from './readArgs'
 import { useSuspense } from './useSuspense'
 
 /**
@@ -53,16 +52,16 @@ export function useSubscription<TEndpoint extends EndpointInterface<any, any, an
  */
 export function useLive<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: ReadArgs<TEndpoint>
+  ...args: EndpointArgs<TEndpoint>
 ): EndpointData<TEndpoint>
 export function useLive<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: [null] | ReadArgs<TEndpoint>
+  ...args: [null] | EndpointArgs<TEndpoint>
 ): EndpointData<TEndpoint> | undefined
 export function useLive<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
 ): EndpointData<TEndpoint> | undefined {
   useSubscription(endpoint, ...args)
-  return useSuspense(endpoint, ...(args as [null] | ReadArgs<TEndpoint>))
+  return useSuspense(endpoint, ...args)
 }

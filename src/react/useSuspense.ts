@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useStore } from 'react-redux'
 import { UnusableResponseError } from '../internal/errors'
-import type { EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import {
   fetchFromRender,
   nextCallChange,
@@ -9,7 +9,6 @@ import {
   showsEarlierState,
 } from '../redux/Controller'
 import { useController } from './context'
-import type { ReadArgs } from './readArgs'
 import { useCallState } from './useCallState'
 
 const ignore = () => {}
@@ -35,11 +34,11 @@ const ignore = () => {}
  */
 export function useSuspense<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: ReadArgs<TEndpoint>
+  ...args: EndpointArgs<TEndpoint>
 ): EndpointData<TEndpoint>
 export function useSuspense<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
-  ...args: [null] | ReadArgs<TEndpoint>
+  ...args: [null] | EndpointArgs<TEndpoint>
 ): EndpointData<TEndpoint> | undefined
 export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): unknown {
   const controller = useController()

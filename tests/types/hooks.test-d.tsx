@@ -1,10 +1,10 @@
 /**
  * The React hooks' types where `null` args or a returned promise change them (Reactive Data
- * Client's overloads): `useLive` and `useFetch`; reading hooks refuse mutations; `useDLE`
- * narrows.
+ * Client's overloads): `useLive` and `useFetch`; `useDLE` narrows; generic wrappers compile.
  */
 import { expectTypeOf } from 'expect-type'
 import { Endpoint, GQLEndpoint, createResource } from 'rtk-resources'
+import type { EndpointArgs, EndpointInterface } from 'rtk-resources'
 import { useDLE, useFetch, useLive, useSuspense } from 'rtk-resources/react'
 import { User } from '../fixtures/entities'
 
@@ -47,19 +47,33 @@ const rename = new GQLEndpoint('/graphql').mutation<{ name: string }, { rename: 
 )
 
 function Mutations() {
-  // As in data-client, a reading hook refuses a mutation: it would be sent at every mount.
-  // @ts-expect-error a PUT is not read
-  useSuspense(UserResource.update, { id: 1 }, { name: 'x' })
-  // @ts-expect-error a POST that joins the lists is not read
-  useLive(UserResource.getList.push, { name: 'x' })
-  // @ts-expect-error a DELETE is not read
-  useDLE(UserResource.delete, { id: 1 })
-  // @ts-expect-error a GraphQL mutation is not read
-  useSuspense(rename, { name: 'x' })
+  // A reading hook takes any endpoint its types allow: refusing mutations (sideEffect typed
+  // true), as data-client's types do, made every generic wrapper below fail to compile.
   // useFetch sends what it is given, mutations included (documented).
   void useFetch(UserResource.update, { id: 1 }, { name: 'x' })
-  // An Endpoint whose sideEffect is only known as a boolean is taken.
   useSuspense(new Endpoint(async () => 1, { sideEffect: true }))
+  expectTypeOf(rename.sideEffect).toEqualTypeOf<true>()
+  return null
+}
+
+/** A custom hook forwarding its args, as apps write them. */
+function useRead<E extends EndpointInterface<any, any, any>>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+) {
+  return useSuspense(endpoint, ...args)
+}
+function useReadState<E extends EndpointInterface<any, any, any>>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+) {
+  return useDLE(endpoint, ...args)
+}
+function Wrappers() {
+  expectTypeOf(useRead(UserResource.get, { id: 1 })).toEqualTypeOf<User>()
+  expectTypeOf(useReadState(UserResource.get, { id: 1 }).data).toEqualTypeOf<User | undefined>()
+  // @ts-expect-error the wrapper keeps the endpoint's args
+  useRead(UserResource.get, {})
   return null
 }
 
@@ -78,3 +92,4 @@ void Live
 void Fetch
 void Mutations
 void Narrowing
+void Wrappers
