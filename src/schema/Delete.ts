@@ -74,6 +74,7 @@ export class DeleteEntitySchema<
     for (const { schema, name } of members) {
       if (!isEntitySchema(schema)) continue
       const id = this.normalizeEntity(schema as EntityClass, input, parent, key, ctx)
+      if (id === null || id === undefined) continue // no content, no pk: nothing deleted
       first ??= { id, schema: name }
     }
     return first
@@ -96,6 +97,9 @@ export class DeleteEntitySchema<
       const fromParams = this.idOf(entity, params, params, undefined, ctx.args)
       if (usablePrimaryKey(fromParams) !== undefined) id = fromParams
     }
+    // No content, and params that name no record (`{ userId, postId }` for a pk `id`): nothing
+    // is deleted and the response is kept as it is, as before a 204 was read through params.
+    if ((input === null || input === undefined) && usablePrimaryKey(id) === undefined) return input
     const pk = toPrimaryKey(entity.key, id, input)
     ctx.deleteEntity(entity as unknown as EntitySchemaContract, pk)
     return referenceTo(id, pk)

@@ -133,15 +133,20 @@ test.each([
   },
 )
 
-test('a schema.Delete endpoint answered with nothing and called without params rejects, storing nothing', async () => {
-  const { store, controller } = makeStore()
+test('a schema.Delete endpoint answered with nothing whose params name no record resolves to it, deleting nothing', async () => {
+  const { store, controller, expectSilentChecks } = makeStore()
   await controller.fetch(getUsers)
   const before = store.getState().data.entities
-  const deleteNothing = new Endpoint(async () => null, {
+  const deleteNothing = new Endpoint(async (_params?: { userId: number }) => null, {
     schema: new schema.Delete(User),
     sideEffect: true,
     name: 'deleteNothing',
   })
-  await expect(controller.fetch(deleteNothing)).rejects.toMatchObject({ code: 'missing-pk' })
+  await expect(controller.fetch(deleteNothing)).resolves.toBeNull()
+  await expect(controller.fetch(deleteNothing, { userId: 2 })).resolves.toBeNull()
   expect(store.getState().data.entities).toBe(before)
+  expect(Object.values(store.getState().data.entitiesMeta.User ?? {}).some((m) => m.deleted)).toBe(
+    false,
+  )
+  expectSilentChecks()
 })
