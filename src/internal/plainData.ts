@@ -48,7 +48,7 @@ export function plainMembers(
       continue
     }
     const plain = hasOwn(schema, key) ? plainUnder(value, schema[key], level) : plainOrNot(value)
-    if (plain === value) continue
+    if (Object.is(plain, value)) continue // not ===: -0 becomes 0
     copy ??= { ...record }
     if (plain === undefined) delete copy[key]
     else setOwn(copy, key, plain)

@@ -240,3 +240,43 @@ test('-0 (Python writes -0.0) is stored as 0, as JSON would have it, in records 
   expect(replay().data).toStrictEqual(state)
   expectSilentChecks()
 })
+
+test('-0 made by an Entity’s own process is stored as 0, in a response and in an optimistic layer', async () => {
+  class Signed extends Entity {
+    id = 0
+    n = 1
+    pk() {
+      return this.id
+    }
+    static key = 'SignedZero'
+    // Rounds a tiny negative to -0, as Math.round(-0.2) does.
+    static process(input: { id: number; n: number }) {
+      return { ...input, n: Math.round(input.n) }
+    }
+  }
+  const getSigned = new Endpoint(async () => ({ id: 1, n: -0.2 }), { schema: Signed, name: 's' })
+  const release: { answer?: () => void } = {}
+  const setSigned = new Endpoint(
+    () =>
+      new Promise<{ id: number; n: number }>(
+        (resolve) => (release.answer = () => resolve({ id: 2, n: 3 })),
+      ),
+    {
+      schema: Signed,
+      name: 'setSigned',
+      sideEffect: true,
+      getOptimisticResponse: () => ({ id: 2, n: -0.4 }),
+    },
+  )
+  const { store, controller, expectSilentChecks } = makeStore()
+  await controller.fetch(getSigned)
+  const pending = controller.fetch(setSigned)
+  const state = store.getState().data
+  expect(Object.is(state.entities.SignedZero?.['1']?.n, 0)).toBe(true)
+  expect(state.optimistic).toHaveLength(1)
+  expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state)
+  await Promise.resolve()
+  release.answer?.()
+  await pending
+  expectSilentChecks()
+})
