@@ -124,6 +124,13 @@ type DropOpenGroup<S extends string> =
 
 type TrimSlashes<S extends string> = S extends `${infer X}/` ? TrimSlashes<X> : S
 
+/** True when `S` ends with an odd number of backslashes (what follows is escaped). */
+type EndsEscaping<S extends string> = S extends `${infer A}\\\\`
+  ? EndsEscaping<A>
+  : S extends `${string}\\`
+    ? true
+    : false
+
 /**
  * `S` up to and including its last `:` that starts a param (not an escaped `\\:`); `''` when
  * there is none.
@@ -133,7 +140,7 @@ type BeforeLastParam<
   TAcc extends string = '',
   TFound extends string = '',
 > = S extends `${infer A}:${infer B}`
-  ? A extends `${string}\\`
+  ? EndsEscaping<`${TAcc}${A}`> extends true
     ? BeforeLastParam<B, `${TAcc}${A}:`, TFound>
     : BeforeLastParam<B, `${TAcc}${A}:`, `${TAcc}${A}:`>
   : TFound

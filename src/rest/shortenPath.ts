@@ -4,10 +4,17 @@ import { splitOrigin } from './paths'
 /** An origin written with its colon escaped, as data-client's docs write them: `http\\://host`. */
 const ESCAPED_ORIGIN = /^[a-z][a-z\d+.-]*\\:\/\/[^/]*/i
 
-/** Where the last `:param` starts; a colon escaped with a backslash is text, not a param. */
+/**
+ * Where the last `:param` starts. A colon after an odd number of backslashes is escaped (text,
+ * not a param); after an even number, the backslashes escape each other (`\\\\:id` is a
+ * backslash, then the param).
+ */
 function lastParam(path: string): number {
   for (let i = path.length - 1; i >= 0; i--) {
-    if (path[i] === ':' && path[i - 1] !== '\\') return i
+    if (path[i] !== ':') continue
+    let slashes = 0
+    while (path[i - 1 - slashes] === '\\') slashes++
+    if (slashes % 2 === 0) return i
   }
   return -1
 }

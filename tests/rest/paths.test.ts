@@ -16,6 +16,10 @@ describe('shortenPath', () => {
     ['http\\://test.com/users/:id', 'http\\://test.com/users'],
     ['http\\://test.com/:id', 'http\\://test.com/'],
     ['/times/10\\:30/:id', '/times/10\\:30'],
+    ['/things/:id\\:cancel', '/things'],
+    // Two backslashes escape each other: the colon after them starts a param.
+    ['/files\\\\:id', '/files\\\\'],
+    ['/a\\\\\\:b/:id', '/a\\\\\\:b'],
   ])('%s → %s', (path, short) => {
     expect(shortenPath(path)).toBe(short)
   })

@@ -43,3 +43,8 @@ void TodoResource.get({ id: 1, tag: ['a', 'b'] })
 // @ts-expect-error the path params are still required
 void TodoResource.get({ include: 'author' })
 void TodoResource.get({ id: 1, include: 'author' })
+
+// Two backslashes escape each other: the colon after them starts a param.
+expectTypeOf<PathArgs<'/files\\\\:id'>>().toEqualTypeOf<{ id: string | number }>()
+expectTypeOf(shortenPath('/files\\\\:id')).toEqualTypeOf<'/files\\\\'>()
+expectTypeOf(shortenPath('/a\\\\\\:b/:id')).toEqualTypeOf<'/a\\\\\\:b'>()
