@@ -1,14 +1,7 @@
 /** FormData bodies, which data-client 0.7's resource types accept and the runtime sends as they are. */
-import { Entity, createResource } from 'rtk-resources'
+import { createResource } from 'rtk-resources'
+import { Todo } from '../fixtures/resources'
 
-class Todo extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Todo'
-}
 const TodoResource = createResource({ path: '/todos/:id', schema: Todo })
 const form = new FormData()
 

@@ -1,16 +1,8 @@
 /** Path-param and method types agree with what the runtime does with the same template. */
 import { expectTypeOf } from 'expect-type'
 import type { PathArgs, ShortenPath } from 'rtk-resources'
-import { Entity, RestEndpoint, createResource, shortenPath } from 'rtk-resources'
-
-class Todo extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Todo'
-}
+import { RestEndpoint, createResource, shortenPath } from 'rtk-resources'
+import { Todo } from '../fixtures/resources'
 
 // An escaped colon (`\\:`, documented in docs/api/shortenPath.md) is text, not a param.
 // Runtime: get.url({ id: 1 }) === '/v1:beta/todos/1'; shortenPath('/things/:id\\:cancel') === '/things'.
