@@ -81,7 +81,7 @@ function plainUnder(value: unknown, memberSchema: unknown, level: number): unkno
       let items: unknown[] | undefined
       value.forEach((item: unknown, i) => {
         const plain = plainUnder(item, itemSchema, level + 1)
-        if (plain === item) return
+        if (Object.is(plain, item)) return // not ===: -0 becomes 0
         items ??= [...(value as unknown[])]
         items[i] = plain === undefined ? null : plain
       })

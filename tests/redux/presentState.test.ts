@@ -5,7 +5,7 @@
  * past over the present. A store that moves back by itself (an undo restoring a saved state)
  * is its own present.
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit'
 import { Endpoint, Entity, createEntityCache } from 'rtk-resources'
 import { devToolsEnhancer } from '../fixtures/devTools'
@@ -194,5 +194,73 @@ describe('without DevTools, the present is the state shown', () => {
     } finally {
       warn.mockRestore()
     }
+  })
+  /** A partial record of item 1, merged with what the store holds. */
+  const getTag = new Endpoint(async ({ id }: { id: number }) => ({ id, tag: 'x' }), {
+    schema: Item,
+    name: 'tag',
+  })
+  const fields = (item: Item | undefined) => ({
+    name: item?.name,
+    tag: (item as { tag?: string })?.tag,
+  })
+
+  it('for a subscriber or a listener writing inside a dispatch: the slice just made', async () => {
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const listener = createListenerMiddleware()
+    const store = configureStore({
+      reducer: { [cache.reducerPath]: cache.reducer },
+      middleware: (gDM) => gDM().concat(cache.middleware, listener.middleware),
+    })
+    const controller = cache.controller(store)
+    await controller.fetch(getItem, { id: 1 })
+    const once = { subscriber: true, listener: true }
+    store.subscribe(() => {
+      if (!once.subscriber) return
+      once.subscriber = false
+      controller.setResponse(getTag, { id: 1 }, { id: 1, tag: 'from a subscriber' })
+    })
+    controller.setResponse(getItem, { id: 1 }, { id: 1, name: 'second' })
+    expect(fields(cache.select(getItem, { id: 1 })(store.getState()))).toEqual({
+      name: 'second',
+      tag: 'from a subscriber',
+    })
+    listener.startListening({
+      predicate: (action) => cache.actions.received.match(action),
+      effect: () => {
+        if (!once.listener) return
+        once.listener = false
+        controller.setResponse(getTag, { id: 1 }, { id: 1, tag: 'from a listener' })
+      },
+    })
+    controller.setResponse(getItem, { id: 1 }, { id: 1, name: 'third' })
+    expect(fields(cache.select(getItem, { id: 1 })(store.getState()))).toEqual({
+      name: 'third',
+      tag: 'from a listener',
+    })
+  })
+
+  it('after a root reducer kept its state (vetoed an action)', async () => {
+    const cache = createEntityCache({ reducerPath: 'data' })
+    const combined = combineReducers({ [cache.reducerPath]: cache.reducer })
+    const veto = { on: false }
+    const root: Reducer<ReturnType<typeof combined>> = (state, action) => {
+      const next = combined(state, action)
+      return veto.on && state ? state : next
+    }
+    const store = configureStore({
+      reducer: root,
+      middleware: (gDM) => gDM().concat(cache.middleware),
+    })
+    const controller = cache.controller(store)
+    await controller.fetch(getItem, { id: 1 })
+    veto.on = true
+    controller.setResponse(getItem, { id: 1 }, { id: 1, name: 'vetoed' })
+    veto.on = false
+    controller.setResponse(getTag, { id: 1 }, { id: 1, tag: 'kept' })
+    expect(fields(cache.select(getItem, { id: 1 })(store.getState()))).toEqual({
+      name: 'first',
+      tag: 'kept',
+    })
   })
 })

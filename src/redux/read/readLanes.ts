@@ -18,13 +18,15 @@ export class ReadLane {
   /** The memo of every read of this store. */
   readonly memo = new MemoCache()
   /**
-   * The store's present: the slice the cache's reducer last returned in one of this store's
-   * dispatches, which `getState()` answers too unless Redux DevTools shows an earlier state
-   * (see {@link ReadLanes.present}). `undefined` when unknown.
+   * The slice the cache's reducer returned in the store's last dispatch, when the store showed
+   * it then or still showed an earlier state (see {@link ReadLanes.present}); `undefined` when
+   * unknown.
    */
   latest: unknown = undefined
   /** {@link ReadLanes}' count of runs outside any dispatch when `latest` was set. */
   latestAt = 0
+  /** How many dispatches of the store are running (a listener may dispatch). */
+  open = 0
 }
 
 /** One dispatch of a store, while it runs. */
@@ -32,9 +34,13 @@ interface Frame {
   readonly lane: ReadLane
   /** The cache's slice the store showed when the dispatch began. */
   readonly shownBefore: unknown
+  /** The lane's `latest` when the dispatch began. */
+  readonly latestBefore: unknown
   /** What the cache's reducer returned, from that slice (or the lane's latest), in it. */
   made: unknown
   reduced: boolean
+  /** Another dispatch of the same store ran inside this one. */
+  nested: boolean
 }
 
 /** The lanes of one cache, and the slices each store has reached. */
@@ -68,7 +74,16 @@ export class ReadLanes {
    * cache's slice `shown`.
    */
   enter(lane: ReadLane, shown: unknown): void {
-    this.writers.push({ lane, shownBefore: shown, made: undefined, reduced: false })
+    for (const frame of this.writers) if (frame.lane === lane) frame.nested = true
+    lane.open++
+    this.writers.push({
+      lane,
+      shownBefore: shown,
+      latestBefore: lane.latest,
+      made: undefined,
+      reduced: false,
+      nested: false,
+    })
   }
 
   /**
@@ -94,29 +109,40 @@ export class ReadLanes {
 
   /**
    * The dispatch {@link enter} started has ended (`threw` when it threw), the store now showing
-   * `shown`. The slice the reducer made is the store's present when the store shows it, and
-   * also when the store still shows what it showed before (Redux DevTools showing an earlier
-   * state: an action is computed on the latest state, the view does not move). Anything else
-   * (the dispatch threw, the reducer did not run from a known slice, the store moved to another
-   * slice: an undo reducer restoring a saved state) leaves the present unknown.
+   * `shown`. When the store shows what the reducer made, that is its present. When it began and
+   * ended showing a slice older than the present it had (Redux DevTools showing an earlier
+   * state: an action is computed on the latest state, the view does not move), what the reducer
+   * made is the present. Anything else leaves the present unknown:
+   * the dispatch threw, the reducer did not run from a known slice, another dispatch of the
+   * store ran inside this one, or the store moved elsewhere (an undo reducer restoring a saved
+   * state, a root reducer that kept its state).
    */
   leave(shown: unknown, threw: boolean): void {
     const frame = this.writers.pop()
     if (!frame) return
-    const known = !threw && frame.reduced && (shown === frame.made || shown === frame.shownBefore)
-    frame.lane.latest = known ? frame.made : undefined
-    frame.lane.latestAt = this.outside
+    const { lane } = frame
+    lane.open--
+    lane.latestAt = this.outside
+    const usable = !threw && frame.reduced && !frame.nested
+    const shownItsPresent = shown === frame.made
+    // DevTools showing an earlier state: it did when the dispatch began, and the view did not move.
+    const lookingBack =
+      shown === frame.shownBefore &&
+      frame.latestBefore !== undefined &&
+      frame.shownBefore !== frame.latestBefore
+    lane.latest = usable && (shownItsPresent || lookingBack) ? frame.made : undefined
   }
 
   /**
    * The slice a store's next write must build on: its present. That is the slice it shows,
-   * except while Redux DevTools shows an earlier one (a slice of this store, not its latest):
-   * then its latest, which DevTools appends the write to. When the latest is not known, the
-   * slice shown.
+   * except while Redux DevTools shows an earlier one (an earlier slice of the store's own, not
+   * its known present): then that present, which DevTools appends the write to. Within one of
+   * the store's dispatches (a subscriber, a listener writing), the slice shown.
    */
   present(lane: ReadLane, shown: unknown): unknown {
     const { latest } = lane
-    if (latest === undefined || latest === shown || lane.latestAt !== this.outside) return shown
+    if (lane.open > 0 || lane.latestAt !== this.outside) return shown
+    if (latest === undefined || latest === shown) return shown
     if (typeof shown !== 'object' || shown === null || this.bySlice.get(shown) !== lane) {
       return shown
     }

@@ -249,9 +249,12 @@ test('-0 made by an Entity’s own process is stored as 0, in a response and in 
       return this.id
     }
     static key = 'SignedZero'
-    // Rounds a tiny negative to -0, as Math.round(-0.2) does.
+    static schema = { steps: [{ at: Date }] }
+    // Rounds a tiny negative to -0, as Math.round(-0.2) does, in a member and in a list the
+    // schema names as a list of objects.
     static process(input: { id: number; n: number }) {
-      return { ...input, n: Math.round(input.n) }
+      const n = Math.round(input.n)
+      return { ...input, n, steps: [n, { n }] }
     }
   }
   const getSigned = new Endpoint(async () => ({ id: 1, n: -0.2 }), { schema: Signed, name: 's' })
@@ -273,6 +276,7 @@ test('-0 made by an Entity’s own process is stored as 0, in a response and in 
   const pending = controller.fetch(setSigned)
   const state = store.getState().data
   expect(Object.is(state.entities.SignedZero?.['1']?.n, 0)).toBe(true)
+  expect(state.entities.SignedZero?.['1']?.steps).toStrictEqual([0, { n: 0 }])
   expect(state.optimistic).toHaveLength(1)
   expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state)
   await Promise.resolve()
