@@ -112,10 +112,10 @@ export class ReadLanes {
    * `shown`. When the store shows what the reducer made, that is its present. When it began and
    * ended showing a slice older than the present it had (Redux DevTools showing an earlier
    * state: an action is computed on the latest state, the view does not move), what the reducer
-   * made is the present. Anything else leaves the present unknown:
-   * the dispatch threw, the reducer did not run from a known slice, another dispatch of the
-   * store ran inside this one, or the store moved elsewhere (an undo reducer restoring a saved
-   * state, a root reducer that kept its state).
+   * made is the present. Anything else leaves the present unknown: the dispatch threw, the
+   * reducer did not run from a known slice, another dispatch of the store ran inside this one
+   * (the RTK Query bridge writes inside RTK Query's own actions), or the store moved elsewhere
+   * (an undo reducer restoring a saved state, a root reducer that kept its state).
    */
   leave(shown: unknown, threw: boolean): void {
     const frame = this.writers.pop()
