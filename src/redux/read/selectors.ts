@@ -219,9 +219,10 @@ export function buildSelectors(
      * their results.
      */
     forgetLane(lane: ReadLane): void {
-      for (const maps of holders.values()) {
-        for (const byKey of maps) byKey.forEach((selectors) => selectors.forget(lane))
-      }
+      // Each readable's LRU holds a selector of many keys: visited once, not once per key.
+      const maps = new Set<LruMap<string, CallSelectors>>()
+      for (const held of holders.values()) for (const byKey of held) maps.add(byKey)
+      for (const byKey of maps) byKey.forEach((selectors) => selectors.forget(lane))
     },
     /**
      * Drops the selectors of `keys` (results a garbage collection sweep forgot: nobody reads
