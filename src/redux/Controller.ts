@@ -41,7 +41,7 @@ export interface CacheCore {
   /** Remembers the schema a key is written with (for garbage collection). */
   remember: (key: string, schema: unknown) => void
   /** The root state writes build on: the present, not an earlier state DevTools shows. */
-  presentRoot: (runtime: StoreRuntime<Controller>, root: unknown) => unknown
+  presentRoot: (runtime: StoreRuntime, root: unknown) => unknown
 }
 
 /** @internal Starts a request for a rendering component (see `useSuspense`). */

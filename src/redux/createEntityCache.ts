@@ -210,14 +210,6 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     if (!slice || typeof slice !== 'object') throw notMounted(root, reducerPath)
   }
 
-  const collector = buildCollector({
-    actions,
-    selectSlice,
-    gcTime: options.gcTime ?? 300_000,
-    gcInterval: options.gcInterval ?? 0,
-    // Called only once stores exist, after `presentRoot` (below) is made.
-    presentRoot: (runtime, root) => presentRoot(runtime as StoreRuntime<Controller>, root),
-  })
   // One memo per store (its read lane): a record is one instance across all readers of a store.
   const lanes = new ReadLanes()
   const rawSlice = (root: unknown): unknown =>
@@ -234,11 +226,18 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
    * `root` with the cache's slice replaced by the store's present when Redux DevTools shows an
    * earlier state (see ReadLanes.present): what a request's writes are built on.
    */
-  const presentRoot = (runtime: StoreRuntime<Controller>, root: unknown): unknown => {
+  const presentRoot = (runtime: StoreRuntime, root: unknown): unknown => {
     const shown = rawSlice(root)
     const present = lanes.present(runtime.lane, shown)
     return present === shown ? root : { ...(root as object), [reducerPath]: present }
   }
+  const collector = buildCollector({
+    actions,
+    selectSlice,
+    gcTime: options.gcTime ?? 300_000,
+    gcInterval: options.gcInterval ?? 0,
+    presentRoot,
+  })
   const callSelectors = buildSelectors(selectSlice, laneOf, collector.remember)
   const { select, selectCall, selectResponse, readOnce } = callSelectors
   const recordSelectors = buildRecordSelectors(selectSlice, laneOf)
@@ -260,7 +259,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     clock,
     runtimes,
     remember: collector.remember,
-    presentRoot: presentRoot as (runtime: StoreRuntime, root: unknown) => unknown,
+    presentRoot,
   })
   const core: CacheCore = {
     actions,
