@@ -187,3 +187,53 @@ describe('a confirmed mutation does not lose to a read that started before it wa
     check()
   })
 })
+
+describe('a list that getList.push grew is not shrunk by a read that started before the push was confirmed', () => {
+  test.each([
+    ['the refetch answers after the push', true],
+    ['the refetch answers before the push', false],
+  ])('%s', async (_name, pushFirst) => {
+    const { todos, controller, listed, check } = setup(false)
+    const refetching = controller.fetch(todos.getList)
+    const list = await arrived('GET')
+    const pushing = controller.fetch(todos.getList.push, { title: 'three' })
+    const post = await arrived('POST')
+    // The server's list as it was before the POST.
+    const before = json([
+      { id: 1, title: 'one', completed: false },
+      { id: 2, title: 'two', completed: false },
+    ])
+    if (!pushFirst) {
+      list.answer(before)
+      await refetching
+    }
+    post.answer(json({ id: 3, title: 'three', completed: false }))
+    await pushing
+    expect(listed()).toEqual([1, 2, 3])
+    if (pushFirst) {
+      list.answer(before)
+      await expect(refetching).resolves.toHaveLength(3)
+    }
+    expect(listed()).toEqual([1, 2, 3])
+    check()
+  })
+
+  test('a refetch started after the push was confirmed replaces the list, as any later read does', async () => {
+    const { todos, controller, listed, check } = setup(false)
+    const pushing = controller.fetch(todos.getList.push, { title: 'three' })
+    ;(await arrived('POST')).answer(json({ id: 3, title: 'three', completed: false }))
+    await pushing
+    expect(listed()).toEqual([1, 2, 3])
+    const refetching = controller.fetch(todos.getList)
+    // Someone else removed 2 since.
+    ;(await arrived('GET')).answer(
+      json([
+        { id: 1, title: 'one', completed: false },
+        { id: 3, title: 'three', completed: false },
+      ]),
+    )
+    await refetching
+    expect(listed()).toEqual([1, 3])
+    check()
+  })
+})

@@ -26,7 +26,7 @@ const rootStamps = new WeakMap<object, number>()
 
 const entityStamp: Stamps<EntityMeta> = (meta) => Math.max(meta.fetchedAt, meta.confirmedAt ?? 0)
 const requestStamp: Stamps<RequestMeta> = (meta) =>
-  Math.max(meta.fetchedAt, meta.invalidatedAt ?? 0, meta.pendingSince ?? 0)
+  Math.max(meta.fetchedAt, meta.invalidatedAt ?? 0, meta.pendingSince ?? 0, meta.changedAt ?? 0)
 
 /** The newest stamp of the values of a bucket. */
 function newestInBucket<T>(bucket: Bucket<T>, stampOf: Stamps<T>): number {

@@ -42,6 +42,18 @@ function withoutLayer(state: EntityCacheState, key: string, fetchedAt: number): 
   return { ...state, optimistic: state.optimistic.filter((layer) => !mine(layer)) }
 }
 
+/**
+ * True when what `key` holds (`previous`) is newer than an answer to a request started at
+ * `fetchedAt`: a later-started request answered (and did not fail), or a later write changed the
+ * result through its `update`.
+ */
+function newerThan(previous: RequestMeta | undefined, fetchedAt: number) {
+  if (previous === undefined) return false
+  return (
+    (previous.fetchedAt > fetchedAt && !previous.error) || (previous.changedAt ?? 0) > fetchedAt
+  )
+}
+
 /** A request started: marks `pendingSince` on its key. */
 export function requested(state: EntityCacheState, { key, fetchedAt }: RequestStart) {
   if (fetchedAt < state.resetAt) return state
@@ -74,7 +86,7 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
   if (times.fetchedAt < state.resetAt) return state
   const tables = writeTables(state, entities, entitiesMeta)
   const previous = getRequestMeta(state, key)
-  const stale = previous !== undefined && previous.fetchedAt > times.fetchedAt && !previous.error
+  const stale = newerThan(previous, times.fetchedAt)
   // An invalidation issued while this request was in flight still holds.
   const invalid =
     previous?.invalidatedAt !== undefined && previous.invalidatedAt > times.fetchedAt
@@ -85,22 +97,29 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
   const before = stale ? undefined : getResult(state, key)
   const kept = before !== undefined && jsonEqual(before, result) ? before : result
   const results: Change<unknown>[] = stale ? [] : [[key, kept]]
-  // Other results this response changed (lists that grow).
-  for (const other of Object.keys(updates ?? {})) results.push([other, updates?.[other]])
-  const meta: Change<RequestMeta>[] = stale
-    ? []
-    : [
-        [
-          key,
-          {
-            date: times.date,
-            fetchedAt: times.fetchedAt,
-            expiresAt: times.expiresAt,
-            ...stillPending(previous, times.fetchedAt),
-            ...invalid,
-          },
-        ],
-      ]
+  // Other results this response changed (lists that grow), stamped so that an answer to a
+  // request started before this one (or, for a mutation, before its answer) cannot undo it.
+  const meta: Change<RequestMeta>[] = []
+  const changedAt = times.confirmedAt ?? times.fetchedAt
+  for (const other of Object.keys(updates ?? {})) {
+    results.push([other, updates?.[other]])
+    const theirs = other === key ? undefined : getRequestMeta(state, other)
+    if (theirs !== undefined && !((theirs.changedAt ?? 0) >= changedAt)) {
+      meta.push([other, { ...theirs, changedAt }])
+    }
+  }
+  if (!stale) {
+    meta.push([
+      key,
+      {
+        date: times.date,
+        fetchedAt: times.fetchedAt,
+        expiresAt: times.expiresAt,
+        ...stillPending(previous, times.fetchedAt),
+        ...invalid,
+      },
+    ])
+  }
   const next = { ...state, ...tables, ...writeRequests({ ...state, ...tables }, results, meta) }
   // An answer older than what is stored writes no meta, but its request is no longer in flight.
   return withoutLayer(
@@ -118,7 +137,10 @@ export function failed(state: EntityCacheState, payload: FailedPayload) {
   const { key, error, times, errorPolicy } = payload
   if (times.fetchedAt < state.resetAt) return state
   const previous = getRequestMeta(state, key)
-  if (previous && previous.fetchedAt > times.fetchedAt) {
+  if (
+    previous &&
+    (previous.fetchedAt > times.fetchedAt || (previous.changedAt ?? 0) > times.fetchedAt)
+  ) {
     return withoutLayer(withoutOwnMark(state, key, times.fetchedAt), key, times.fetchedAt)
   }
   // A failure makes nothing valid: an invalidation (made before or during the request) holds.

@@ -59,6 +59,13 @@ export interface RequestMeta {
   readonly errorPolicy?: ErrorPolicy
   /** When the request in flight started; absent when none is. */
   readonly pendingSince?: number
+  /**
+   * When another call's answer last changed this result through its `update` (a `getList.push`
+   * adding to this list): a mutation's `confirmedAt`, else its `fetchedAt`. An answer to a
+   * request that started before then does not replace the result (docs/concepts/reliability.md,
+   * rules 1b and 2).
+   */
+  readonly changedAt?: number
 }
 
 /**
