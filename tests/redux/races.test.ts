@@ -1,4 +1,4 @@
-import { Endpoint } from 'rtk-resources'
+import { Endpoint, schema } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { deferred, expectPlain, makeStore } from '../fixtures/store'
 
@@ -67,7 +67,10 @@ test('a response to a request started before resetEntireStore is dropped', async
   await Promise.resolve()
   controller.resetEntireStore()
   calls[0]?.resolve({ id: 1, name: 'late', posts: [] })
-  await pending
+  // Nothing is stored, but the promise still resolves to what its type says: a User.
+  const late = await pending
+  expect(late).toBeInstanceOf(User)
+  expect(late.name).toBe('late')
   expect(store.getState().data.entities).toEqual({})
   expect(recorded.map((a) => a.type)).not.toContain('data/received')
   // A new request after the reset is not deduplicated onto the dropped one.
@@ -76,6 +79,26 @@ test('a response to a request started before resetEntireStore is dropped', async
   expect(calls).toHaveLength(2)
   calls[1]?.resolve({ id: 1, name: 'fresh', posts: [] })
   expect((await again).name).toBe('fresh')
+})
+
+test('a GET that lost to a confirmed delete still resolves to an instance, read from its response', async () => {
+  const { store, cache, controller } = makeStore()
+  const { endpoint: getUser, calls } = controlledEndpoint()
+  const deleteUser = new Endpoint(async ({ id }: { id: number }) => ({ id }), {
+    schema: new schema.Delete(User),
+    sideEffect: true,
+    name: 'deleteUser',
+  })
+  const reading = controller.fetch(getUser, { id: 1 })
+  await Promise.resolve()
+  await controller.fetch(deleteUser, { id: 1 })
+  calls[0]?.resolve({ id: 1, name: 'from before the delete', posts: [] })
+  const read = await reading
+  // The delete wins in the store; the caller still gets a User, not the wire's plain object.
+  expect(cache.select(getUser, { id: 1 })(store.getState())).toBeUndefined()
+  expect(read).toBeInstanceOf(User)
+  expect(read.name).toBe('from before the delete')
+  expectPlain(store.getState())
 })
 
 test('invalidate while a deduplicated request is in flight is not lost', async () => {

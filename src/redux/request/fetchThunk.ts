@@ -20,6 +20,7 @@ import type { Clock } from './clock'
 import { expiresAfter } from './expiry'
 import { failedPayload } from './failure'
 import { rebaseOptimistic, writeOptimistic } from './optimistic'
+import { readDetached } from './detachedRead'
 import { receivedPayload } from './receive'
 import { getRequestMeta } from '../slice/requests'
 
@@ -265,7 +266,11 @@ export function buildFetchThunk(deps: FetchDeps) {
           // Answered after resetEntireStore: nothing is written.
           dispatch(actions.settled({ key, fetchedAt }))
           rebase()
-          return response as T
+          return (readDetached(endpoint, args, key, response, {
+            date: Date.now(),
+            fetchedAt,
+            expiresAt: 0,
+          }) ?? response) as T
         }
         const date = Date.now()
         const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? defaults.dataExpiryLength)
@@ -277,10 +282,12 @@ export function buildFetchThunk(deps: FetchDeps) {
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         noteShown()
         rebase()
-        // Resolve to what the store now holds (denormalized); a delete holds nothing, so it
-        // resolves to its response.
+        // Resolve to what the store now holds (denormalized). When it holds nothing of this call
+        // (a newer confirmed delete won, or this is a delete), the response read on its own; a
+        // delete reads as nothing there too, so it resolves to its response.
         const data = readOnce(endpoint, args, present())
-        return (data === undefined ? response : data) as T
+        if (data !== undefined) return data as T
+        return (readDetached(endpoint, args, key, response, times) ?? response) as T
       }
 
       const call = () => callWithSignal(endpoint, flight.abort?.signal, args)
