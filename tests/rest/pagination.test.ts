@@ -1,13 +1,15 @@
 /** Recipes: pagination tokens in the body, in a Link header, and infinite scroll (docs/guides/pagination.md). */
+import { http, HttpResponse } from 'msw'
 import type { RestGenerics } from 'rtk-resources'
-import { createResource, RestEndpoint, schema } from 'rtk-resources'
+import { createResource, ExpiryStatus, RestEndpoint, schema } from 'rtk-resources'
 import { makeRestStore } from '../fixtures/restStore'
 import { API, Story } from '../fixtures/resources'
 import { db } from '../mocks/db'
 import { recordRequests } from '../mocks/requests'
 import { useMockApi } from '../mocks/server'
 
-const seen = recordRequests(useMockApi())
+const server = useMockApi()
+const seen = recordRequests(server)
 beforeEach(() => {
   seen.length = 0
 })
@@ -119,6 +121,35 @@ describe('infinite scroll with paginated and a cursor', () => {
     expect(cache.select(getNews)(store.getState())).toBe(all)
     expect(recorded.filter((a) => a.type === 'data/received')).toHaveLength(3)
     expect(Object.keys(store.getState().data.results)).toEqual([`GET ${API}/news`])
+    check()
+  })
+
+  it('a page that fails (even a 4xx) leaves the loaded list on screen; its fetch rejects', async () => {
+    const { store, cache, controller, check } = makeRestStore()
+    const first = await controller.fetch(getNews)
+    server.use(
+      http.get(`${API}/news`, () => HttpResponse.json({ message: 'bad cursor' }, { status: 400 }), {
+        once: true,
+      }),
+    )
+    await expect(controller.fetch(getNextPage, { cursor: 'nope' })).rejects.toMatchObject({
+      status: 400,
+    })
+    // The list is as it was; the page's error is soft beside it, as a poll's is.
+    expect(cache.select(getNews)(store.getState())).toBe(first)
+    expect(controller.getError(getNews, store.getState())).toBeUndefined()
+    expect(controller.getResponse(getNews, store.getState()).expiryStatus).toBe(ExpiryStatus.Valid)
+    // Without a list to grow, the same failure is the call's error, as any other.
+    const { controller: other, store: otherStore } = makeRestStore()
+    server.use(
+      http.get(`${API}/news`, () => HttpResponse.json({ message: 'bad cursor' }, { status: 400 }), {
+        once: true,
+      }),
+    )
+    await expect(other.fetch(getNextPage, { cursor: 'nope' })).rejects.toMatchObject({
+      status: 400,
+    })
+    expect(other.getError(getNews, otherStore.getState())).toMatchObject({ status: 400 })
     check()
   })
 

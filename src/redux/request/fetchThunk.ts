@@ -22,7 +22,7 @@ import { failedPayload } from './failure'
 import { rebaseOptimistic, writeOptimistic } from './optimistic'
 import { readDetached } from './detachedRead'
 import { receivedPayload } from './receive'
-import { getRequestMeta } from '../slice/requests'
+import { getRequestMeta, hasResult } from '../slice/requests'
 
 /** Expiry defaults of a cache. */
 export interface ExpiryDefaults {
@@ -251,7 +251,10 @@ export function buildFetchThunk(deps: FetchDeps) {
             endpoint.errorExpiryLength ?? defaults.errorExpiryLength,
           )
           const times = { date, fetchedAt, expiresAt }
-          const policy = options.softErrors ? 'soft' : undefined
+          // Soft, whatever the endpoint's policy: a poll's failure, and a further page's (an
+          // endpoint that merges into what its key holds) beside the list it would have grown.
+          const pager = endpoint.mergeResult !== undefined && hasResult(selectSlice(present()), key)
+          const policy = options.softErrors || pager ? 'soft' : undefined
           dispatch(actions.failed(failedPayload(endpoint, key, error, times, policy)))
           noteShown()
         }
