@@ -35,8 +35,15 @@ export type PlainStatus = typeof PLAIN | typeof HOLDS_UNDEFINED | typeof NOT_PLA
  * and a large list has thousands of leaves, none met twice. Every object on a cycle holds an
  * object, so cycles end; each object that holds others is walked once, so a small leaf is looked
  * at once per reference to it, a bounded cost per member of its holders: linear in all.
+ * @param met - when given, `met.again` is set when an object was met twice: the value shares
+ *   objects or contains itself (JSON data never does either), which the caller may check for
+ *   (see `cyclePath`)
  */
-export function plainStatus(value: unknown, limit = MAX_DEPTH): PlainStatus {
+export function plainStatus(
+  value: unknown,
+  limit = MAX_DEPTH,
+  met?: { again: boolean },
+): PlainStatus {
   if (typeof value !== 'object' || value === null) return primitiveStatus(value)
   const seen = new Set<object>()
   const values: object[] = [value]
@@ -45,7 +52,10 @@ export function plainStatus(value: unknown, limit = MAX_DEPTH): PlainStatus {
   while (values.length > 0) {
     const current = values.pop() as Record<string, unknown>
     const depth = depths.pop() as number
-    if (seen.has(current)) continue
+    if (seen.has(current)) {
+      if (met) met.again = true
+      continue
+    }
     if (depth > limit) throw new InputTooDeepError(undefined, limit)
     const before = values.length
     let members = 0

@@ -161,7 +161,8 @@ export class SetupError extends RtkResourcesError {
 
 /**
  * A response was nested too deeply to store: deeper than the depth limit (`limit`, 1,000
- * levels), or so deep that walking it exhausted the call stack. Nothing was stored.
+ * levels), so deep that walking it exhausted the call stack, or endlessly deep because it
+ * contains itself outside any entity (`cyclePath`). Nothing was stored.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#too-deep
  */
 export class InputTooDeepError extends RtkResourcesError {
@@ -170,19 +171,33 @@ export class InputTooDeepError extends RtkResourcesError {
   /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
   readonly status: number
 
-  constructor(cause: unknown, limit?: number) {
+  /** Where the response contains itself (the member that refers back), when that is why. */
+  readonly cyclePath?: string
+
+  /**
+   * @param cause - what stopped the walk (a `RangeError`), when it was the call stack
+   * @param limit - the depth limit the response went past
+   * @param cyclePath - the member through which the response contains itself (no limit then)
+   */
+  constructor(cause: unknown, limit?: number, cyclePath?: string) {
     super(
       'too-deep',
-      (limit === undefined
-        ? 'The response is nested too deeply to normalize (the call stack ran out). '
-        : `The response nests objects or arrays more than ${limit} levels deep. `) +
-        'Nothing was stored. Flatten the payload (a list of records with the ids of their ' +
-        "neighbours), or keep only the part you need in the endpoint's process().",
+      cyclePath !== undefined
+        ? `The response contains itself: \`${cyclePath}\` refers back to an object that holds it, ` +
+            'outside any entity, which the state cannot hold (JSON cannot write it). Nothing ' +
+            'was stored. Describe that member with an Entity schema (it is then stored as the ' +
+            "record's pk), or leave it out in the endpoint's process()."
+        : (limit === undefined
+            ? 'The response is nested too deeply to normalize (the call stack ran out). '
+            : `The response nests objects or arrays more than ${limit} levels deep. `) +
+            'Nothing was stored. Flatten the payload (a list of records with the ids of their ' +
+            "neighbours), or keep only the part you need in the endpoint's process().",
       cause === undefined ? undefined : { cause },
     )
     this.name = 'InputTooDeepError'
     this.status = BAD_RESPONSE_STATUS
     if (limit !== undefined) this.limit = limit
+    if (cyclePath !== undefined) this.cyclePath = cyclePath
   }
 }
 

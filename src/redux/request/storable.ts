@@ -6,6 +6,7 @@
  * merge does, and the state still equals its JSON copy). Used by responses (fetches,
  * `setResponse`, fixtures) and optimistic writes alike.
  */
+import { cyclePath } from '../../internal/cycles'
 import { HOLDS_UNDEFINED, MAX_DEPTH, NOT_PLAIN, PLAIN, plainStatus } from '../../internal/depth'
 import type { PlainStatus } from '../../internal/depth'
 import { InputTooDeepError } from '../../internal/errors'
@@ -26,12 +27,13 @@ export function normalizeToStore(
   const hasSchema = schema !== undefined && schema !== null
   let status: PlainStatus
   let deep = false
+  const met = { again: false }
   try {
-    status = plainStatus(response)
+    status = plainStatus(response, MAX_DEPTH, met)
   } catch (error) {
     // Entities nested deep (a chain given nested) are stored flat: what is stored is checked.
     if (!(error instanceof InputTooDeepError) || !hasSchema) throw error
-    status = plainStatus(response, Infinity)
+    status = plainStatus(response, Infinity, met)
     deep = true
   }
   // Undefined members are kept through the merge (they clear what they name), left out after.
@@ -44,9 +46,27 @@ export function normalizeToStore(
     // entities → table → record: two levels above the records'.
     plainStatus(normalized.entities, MAX_DEPTH + 2)
   }
+  // An object met twice: shared, or a cycle. Entities end cycles (a record holds a pk, not the
+  // object); one outside them would be stored as it is, and JSON cannot write it.
+  if (met.again) refuseCycles(normalized)
   if (status === PLAIN) return normalized
   dropUndefinedMembers(normalized.entities)
   return { ...normalized, result: withoutUndefined(normalized.result) }
+}
+
+/** Throws {@link InputTooDeepError} naming the member where what is stored contains itself. */
+function refuseCycles({ result, entities }: NormalizedResponse): void {
+  const inResult = cyclePath(result)
+  if (inResult !== undefined) throw new InputTooDeepError(undefined, undefined, inResult)
+  for (const key of Object.keys(entities)) {
+    const table = entities[key] as Record<string, unknown>
+    for (const pk of Object.keys(table)) {
+      const inRecord = cyclePath(table[pk])
+      if (inRecord !== undefined) {
+        throw new InputTooDeepError(undefined, undefined, `${key} ${pk}: ${inRecord}`)
+      }
+    }
+  }
 }
 
 /**
@@ -54,7 +74,10 @@ export function normalizeToStore(
  * `JSON.stringify` would write it.
  */
 export function storableValue<T>(value: T): T {
-  const status = plainStatus(value)
+  const met = { again: false }
+  const status = plainStatus(value, MAX_DEPTH, met)
+  const inValue = met.again ? cyclePath(value) : undefined
+  if (inValue !== undefined) throw new InputTooDeepError(undefined, undefined, inValue)
   if (status === PLAIN) return value
   return (status === HOLDS_UNDEFINED ? withoutUndefined(value) : toPlainData(value)) as T
 }

@@ -12,6 +12,7 @@
  *   value that cannot be stored) drops every update of this response: the response itself is
  *   stored, and development builds log an {@link EndpointUpdateError}.
  */
+import { cyclePath } from '../../internal/cycles'
 import { assertNotTooDeep } from '../../internal/depth'
 import { describeValue } from '../../internal/describe'
 import { isDev } from '../../internal/env'
@@ -85,33 +86,8 @@ function storable(value: unknown): unknown {
   }
   // Too deep throws (InputTooDeepError); a Date or an instance becomes what JSON would write.
   const plain = assertNotTooDeep(value) ? value : toPlainData(value)
-  if (refersToItself(plain)) {
+  if (cyclePath(plain) !== undefined) {
     throw new TypeError('the updater returned a value that contains itself (a cycle)')
   }
   return plain
-}
-
-/** True when `root` reaches itself again (a cycle JSON cannot write); without recursion. */
-function refersToItself(root: unknown): boolean {
-  if (typeof root !== 'object' || root === null) return false
-  const onPath = new Set<object>([root])
-  const done = new Set<object>()
-  const stack: Array<{ node: object; children: unknown[]; next: number }> = [
-    { node: root, children: Object.values(root), next: 0 },
-  ]
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1] as (typeof stack)[number]
-    if (frame.next === frame.children.length) {
-      stack.pop()
-      onPath.delete(frame.node)
-      done.add(frame.node)
-      continue
-    }
-    const child = frame.children[frame.next++]
-    if (typeof child !== 'object' || child === null || done.has(child)) continue
-    if (onPath.has(child)) return true
-    onPath.add(child)
-    stack.push({ node: child, children: Object.values(child), next: 0 })
-  }
-  return false
 }
