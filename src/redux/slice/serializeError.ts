@@ -127,9 +127,18 @@ function graphQLErrorsOf(stored: unknown): GraphQLErrorEntry[] {
 }
 
 /**
- * Makes an `Error` again from its serialized form (a `NetworkError` when it has a status, but
- * for the errors raised while storing a response, which keep their `code` and `status` on an
- * `Error`), once per stored object so readers get a stable reference.
+ * True when a serialized error with a status was a request's failure: a `NetworkError` (ours,
+ * or one made by a version that did not record its code), not an app's own error that carries a
+ * status (a `ValidationError` with `status: 422`), which is rebuilt as it was named.
+ */
+function isNetworkError(name: string, code: unknown): boolean {
+  return code === 'network' || (code === undefined && name === 'NetworkError')
+}
+
+/**
+ * Makes an `Error` again from its serialized form (a `NetworkError` when it was one, a
+ * `GraphQLError` likewise; any other error an `Error` with its name, `status` and other plain
+ * members as data), once per stored object so readers get a stable reference.
  */
 export function deserializeError(serialized: SerializedError): Error {
   let error = rebuilt.get(serialized)
@@ -139,7 +148,7 @@ export function deserializeError(serialized: SerializedError): Error {
   error =
     rest.code === 'graphql' && typeof status === 'number'
       ? new GraphQLError(status, graphQLErrorsOf(rest.errors), message)
-      : typeof status === 'number' && !badResponse
+      : typeof status === 'number' && !badResponse && isNetworkError(name, rest.code)
         ? new NetworkError(status, message, { body: rest.body })
         : Object.assign(new Error(message), { name }, status === undefined ? {} : { status })
   for (const member of Object.keys(rest)) {

@@ -26,7 +26,7 @@ test('an error raised while storing a response keeps status, code and name', () 
   expect(deserializeError(plain)).toBe(read)
 })
 
-test('other errors with a status are read back as NetworkErrors; GraphQL errors as GraphQLErrors', () => {
+test('NetworkErrors and GraphQL errors are read back as such; an app error with a status as itself', () => {
   const network = deserializeError(serializeError(new NetworkError(404, 'Not Found')))
   expect(network).toBeInstanceOf(NetworkError)
   expect(network).toMatchObject({ status: 404, code: 'network' })
@@ -40,9 +40,20 @@ test('other errors with a status are read back as NetworkErrors; GraphQL errors 
     errors: [{ message: 'no', path: ['user'] }],
   })
   expect(graphql.message).toBe(thrown.message)
-  const custom = deserializeError(serializeError(Object.assign(new Error('x'), { status: 409 })))
-  expect(custom).toBeInstanceOf(NetworkError)
-  expect(custom).toMatchObject({ status: 409 })
+  // An app's own error that carries a status is not made a network failure (`code` would lie).
+  class ValidationError extends Error {
+    name = 'ValidationError'
+    status = 422
+    fields = ['title']
+  }
+  const custom = deserializeError(serializeError(new ValidationError('title is required')))
+  expect(custom).not.toBeInstanceOf(NetworkError)
+  expect(custom).toBeInstanceOf(Error)
+  expect(custom).toMatchObject({ name: 'ValidationError', status: 422, fields: ['title'] })
+  expect((custom as { code?: unknown }).code).toBeUndefined()
+  // A NetworkError recorded by a version that kept no `code` is still one.
+  const older = deserializeError({ name: 'NetworkError', message: '503', status: 503 })
+  expect(older).toBeInstanceOf(NetworkError)
 })
 
 test('anything thrown is recorded without throwing, as far as it can be read', () => {
