@@ -39,9 +39,13 @@ export class InFlightRequests {
    */
   private readonly outside = new Map<string, { key: string; fetchedAt: number }>()
 
-  /** The request in flight that a call with this flight key joins, if any. */
+  /**
+   * The request in flight that a call with this flight key joins, if any. A request already
+   * aborted (its last caller left) is not: the call starts a new one, which takes its place.
+   */
   joinable(flightKey: string): Flight | undefined {
-    return this.shared.get(flightKey)
+    const flight = this.shared.get(flightKey)
+    return flight?.abort?.signal.aborted ? undefined : flight
   }
 
   /**
@@ -71,7 +75,10 @@ export class InFlightRequests {
     return flight
   }
 
-  /** Forgets a request that settled (or was dropped). */
+  /**
+   * Forgets a request that settled (or was dropped). A request aborted and replaced by a new one
+   * under the same flight key leaves the new one joinable.
+   */
   finish(flight: Flight, shareAs: string | undefined): void {
     if (shareAs !== undefined && this.shared.get(shareAs) === flight) this.shared.delete(shareAs)
     const flights = this.byKey.get(flight.key)
