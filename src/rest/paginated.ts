@@ -3,6 +3,8 @@
  * the list's, and its `mergeResult` appends each normalized page to the stored list, so the
  * cache's one `received` action already carries the whole merged list.
  */
+import { describeValue } from '../internal/describe'
+import { SchemaDefinitionError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
@@ -78,8 +80,29 @@ export function mergePages(schema: unknown, existing: unknown, incoming: unknown
   return out
 }
 
+/**
+ * The list's arguments `removeCursor` gave, refused unless an array: an object would key another
+ * list (the list called with no params), silently.
+ */
+function listArgsOf(name: string, listArgs: unknown): readonly unknown[] {
+  if (Array.isArray(listArgs)) return listArgs
+  throw new SchemaDefinitionError(
+    `${name}(removeCursor): removeCursor returned ${describeValue(listArgs, 80)}, not the ` +
+      "list's arguments. Return the list's args as an array: " +
+      '`({ cursor, ...rest }) => [rest]`, not `=> rest`; or name the cursor param: ' +
+      "`paginated('cursor')`.",
+  )
+}
+
 /** Builds the paginated endpoint of `list`. */
 export function buildPaginated(list: RestEndpoint, removeCursor: RemoveCursor): RestEndpoint {
+  if (typeof removeCursor !== 'function' && typeof removeCursor !== 'string') {
+    throw new SchemaDefinitionError(
+      `${list.name}.paginated takes a function from a page's arguments to the list's ` +
+        '(`({ cursor, ...rest }) => [rest]`) or the name of the cursor param ' +
+        `(\`paginated('cursor')\`); it was given ${describeValue(removeCursor, 80)}.`,
+    )
+  }
   const toListArgs: (...args: any[]) => readonly unknown[] =
     typeof removeCursor === 'function'
       ? removeCursor
@@ -90,10 +113,11 @@ export function buildPaginated(list: RestEndpoint, removeCursor: RemoveCursor): 
         }
   const listKey = list.key
   const schema = list.schema
+  const name = `${list.name}.paginated`
   return list.extend({
-    name: `${list.name}.paginated`,
+    name,
     key(this: RestEndpoint, ...args: unknown[]) {
-      return Reflect.apply(listKey, this, toListArgs(...args)) as string
+      return Reflect.apply(listKey, this, listArgsOf(name, toListArgs(...args))) as string
     },
     mergeResult(existing: unknown, incoming: unknown) {
       return mergePages(schema, existing, incoming)

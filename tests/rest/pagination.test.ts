@@ -1,8 +1,15 @@
 /** Recipes: pagination tokens in the body, in a Link header, and infinite scroll (docs/guides/pagination.md). */
 import { http, HttpResponse } from 'msw'
 import type { RestGenerics } from 'rtk-resources'
-import { createResource, ExpiryStatus, RestEndpoint, schema } from 'rtk-resources'
+import {
+  createResource,
+  ExpiryStatus,
+  RestEndpoint,
+  schema,
+  SchemaDefinitionError,
+} from 'rtk-resources'
 import { makeRestStore } from '../fixtures/restStore'
+import { thrown } from '../fixtures/tables'
 import { API, Story } from '../fixtures/resources'
 import { db } from '../mocks/db'
 import { recordRequests } from '../mocks/requests'
@@ -247,5 +254,31 @@ describe('paginated keeps items that only look alike', () => {
       { id: '1', kind: 'bird' },
       'null',
     ])
+  })
+})
+
+describe('a page function that does not return the list’s arguments as an array', () => {
+  it('returning the params object (`=> rest`, not `=> [rest]`) is refused, not keyed as another list', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const byObject = getNews.paginated((({ cursor: _cursor, ...rest }: any) => rest) as any)
+    // Before: the key of `getNews()` with no params, another list than the one meant.
+    const error = thrown(() => byObject.key({ cursor: '2' }))
+    expect(error).toBeInstanceOf(SchemaDefinitionError)
+    expect((error as Error).message).toMatch(/paginated.*Return the list's args as an array/s)
+  })
+
+  it('returning undefined rejects the fetch with a SchemaDefinitionError naming paginated', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const byNothing = getNews.paginated((() => undefined) as any)
+    const { controller } = makeRestStore()
+    const error = await controller.fetch(byNothing, { cursor: '2' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SchemaDefinitionError)
+    expect((error as Error).message).toMatch(/paginated.*returned undefined/s)
+    expect(seen).toEqual([])
+  })
+
+  it('paginated given neither a function nor a param name throws where it is written', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    expect(() => getNews.paginated(undefined as any)).toThrow(SchemaDefinitionError)
   })
 })
