@@ -73,12 +73,15 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     return this.mapped(this.getAttribute(value, parent, key))
   }
 
-  /** The mapping's schema for a schema-attribute value; `undefined` when not in the mapping. */
+  /**
+   * The mapping's schema for a schema-attribute value; `undefined` when not in the mapping. A
+   * member that is `undefined` (an import read before its module finished loading: a circular
+   * import) counts as not in it.
+   */
   private mapped(name: unknown) {
     if (typeof name !== 'string' && typeof name !== 'number') return undefined
-    const mapping = this.schema as Record<string, unknown>
-    if (!hasOwn(mapping, String(name))) return undefined
-    return { schema: mapping[String(name)], name: String(name) }
+    const member = memberOf(this.schema, String(name))
+    return member === undefined ? undefined : { schema: member, name: String(name) }
   }
 
   protected normalizeValue(
@@ -108,13 +111,21 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     warnedValues.set(this, seen)
     if (seen.has(name)) return
     seen.add(name)
-    const expected = Object.keys(this.schema as object)
+    const mapping = this.schema as Record<string, unknown>
+    const expected = Object.keys(mapping)
+      .filter((k) => mapping[k] !== undefined)
       .map((k) => `"${k}"`)
       .join(', ')
+    const missing =
+      (typeof name === 'string' || typeof name === 'number') && hasOwn(mapping, String(name))
+        ? ` The mapping's "${String(name)}" is undefined: an import read before its module ` +
+          'finished loading (a circular import). Import the Entity from its own module, or ' +
+          'complete the mapping later with define().'
+        : ''
     console.warn(
       `rtk-resources: the schema attribute of an item is ${describeValue(name)}, which is not ` +
         `in the mapping (expected one of ${expected}). The item is kept as it is, not stored as ` +
-        `an entity. Item: ${describeValue(value)}`,
+        `an entity.${missing} Item: ${describeValue(value)}`,
     )
   }
 
@@ -122,8 +133,12 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     if (this.getAttribute === undefined) return ctx.unvisit(this.schema, value)
     // A reference is exactly `{ id, schema }`; an unknown item stored as-is may have more.
     if (!isPlainObject(value) || !isUnionReference(value)) return value
-    const mapping = this.schema as Record<string, unknown>
-    if (!hasOwn(mapping, value.schema)) return value
-    return ctx.unvisit(mapping[value.schema], value.id)
+    const member = memberOf(this.schema, value.schema)
+    return member === undefined ? value : ctx.unvisit(member, value.id)
   }
+}
+
+/** The mapping's own member `name`; `undefined` when it has none, or it is `undefined`. */
+function memberOf(mapping: unknown, name: string): unknown {
+  return hasOwn(mapping as object, name) ? (mapping as Record<string, unknown>)[name] : undefined
 }

@@ -73,3 +73,27 @@ test('an unknown schema-attribute value warns once per schema and value, in deve
   )
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('expected one of "cat", "dog"'))
 })
+
+test('a mapping member that is undefined (a circular import) is not in the mapping: the item is kept, with the warning', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const union = new schema.Union({ cat: Cat, dog: undefined as any }, 'type')
+  const warn = jest.mocked(console.warn)
+  warn.mockClear()
+  const item = { id: 'd', type: 'dog' }
+  const { response, result, source } = write({ pet: union }, { pet: item })
+  // Before: `{ id: <the whole item>, schema: 'dog' }`, a reference to nothing, and no warning.
+  expect(result).toEqual({ pet: item })
+  expect(response.entities).toEqual({})
+  expect(new MemoCache().denormalize({ pet: union }, result, source).data).toEqual({ pet: item })
+  expect(warn).toHaveBeenCalledTimes(1)
+  const text = String(warn.mock.calls[0]?.[0])
+  expect(text).toContain('"dog", which is not in the mapping (expected one of "cat")')
+  expect(text).toContain('circular import')
+})
+
+test('a reference stored for a member now undefined reads as it is stored', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const union = new schema.Union({ cat: Cat, dog: undefined as any }, 'type')
+  const stored = { id: 'd', schema: 'dog' }
+  expect(new MemoCache().denormalize(union, stored, { entities: {} } as never).data).toEqual(stored)
+})
