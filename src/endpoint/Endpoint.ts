@@ -1,3 +1,5 @@
+import { describeValue } from '../internal/describe'
+import { SchemaDefinitionError } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import { anonymousName, warnUnnamedKey } from './anonymousName'
 import type { EndpointUpdateFunction } from './update'
@@ -125,6 +127,14 @@ export class Endpoint<
   TSchema = undefined,
 > {
   constructor(fetchFunction: TFetch, options: EndpointOptions<TSchema> = {}) {
+    if (typeof fetchFunction !== 'function') {
+      throw new SchemaDefinitionError(
+        'new Endpoint takes the function that makes the request, resolving to its response ' +
+          `(new Endpoint(fetchTodo, { schema: Todo })); it was given ${describeValue(fetchFunction, 80)}. ` +
+          'An undefined function is most often a misspelled import, or one read before its ' +
+          'module finished loading (a circular import).',
+      )
+    }
     const self = function (this: unknown, ...args: Parameters<TFetch>) {
       return (self as unknown as Endpoint<TFetch, TSchema>).run(...args)
     } as unknown as Endpoint<TFetch, TSchema>

@@ -1,3 +1,5 @@
+import { describeValue } from '../internal/describe'
+import { SchemaDefinitionError } from '../internal/errors'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema } from '../normalizr/isEntity'
 import { DeleteEntitySchema } from '../schema/Delete'
@@ -75,6 +77,23 @@ function baseName(schema: unknown): string {
   return typeof named?.name === 'string' && named.name ? named.name : 'Resource'
 }
 
+/** Throws unless `options` has a string `path` (every member's URL is built from it). */
+function requirePath(options: unknown): void {
+  const path = isPlainObject(options) ? options.path : undefined
+  if (typeof path === 'string') return
+  if (isPlainObject(options)) warnMisspelledOptions(options)
+  const given = !isPlainObject(options)
+    ? `it was given ${describeValue(options, 80)} instead of options`
+    : path === undefined
+      ? 'the options have none'
+      : `it was given path: ${describeValue(path, 80)}`
+  throw new SchemaDefinitionError(
+    "createResource needs a `path` option, the path of one record ('/todos/:id', or " +
+      `'https://api.example.com/todos/:id'), from which every member's URL is built; ${given}. ` +
+      "Add `path` to the options (`urlRoot` is the Resource class's, not createResource's).",
+  )
+}
+
 /**
  * Creates the endpoints of a REST resource from the path of one record: `get`, `getList`,
  * `create`, `update`, `partialUpdate` and `delete`. Every other option (`urlPrefix`,
@@ -107,6 +126,7 @@ export function createResource<
 >(
   options: ResourceOptions<TPath, TSchema, TBody, TSearch, TEndpoint>,
 ): RestResource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
+  requirePath(options)
   warnMisspelledOptions(options)
   warnPathShape(options.path, options.urlPrefix)
   const {

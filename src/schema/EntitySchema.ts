@@ -1,4 +1,6 @@
+import { describeValue } from '../internal/describe'
 import { isDev } from '../internal/env'
+import { SchemaDefinitionError } from '../internal/errors'
 import { getOwn, isPlainObject } from '../internal/ownKeys'
 import { Entity } from './Entity'
 import { keyFromName } from './entityKey'
@@ -55,6 +57,13 @@ export function EntitySchema<TBase extends abstract new (...args: any[]) => obje
 ): TBase &
   EntityStatics &
   (abstract new (...args: any[]) => InstanceType<TBase> & { pk(): string | number | undefined }) {
+  if (typeof Base !== 'function') {
+    throw new SchemaDefinitionError(
+      `schema.Entity takes a class (schema.Entity(Todo, { pk: 'id' })); it was given ` +
+        `${describeValue(Base, 80)}. An undefined class is most often an import read before its ` +
+        'module finished loading (a circular import): import the class from its own module.',
+    )
+  }
   const base = Base as unknown as { schema?: unknown; prototype: { pk?: unknown } }
   const Wrapped = class extends (Base as unknown as new (...args: any[]) => object) {}
   define(Wrapped, 'name', Base.name)

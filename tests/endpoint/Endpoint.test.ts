@@ -1,4 +1,4 @@
-import { Endpoint } from 'rtk-resources'
+import { Endpoint, SchemaDefinitionError } from 'rtk-resources'
 
 test('endpoints of anonymous functions get distinct names, so their keys never collide', () => {
   // Their default keys warn (no name); see anonymousNames.test.ts.
@@ -13,4 +13,12 @@ test('endpoints of anonymous functions get distinct names, so their keys never c
   expect(named.name).toBe('getTodo')
   expect(named.extend({ sideEffect: true }).name).toBe('getTodo')
   warn.mockRestore()
+})
+
+test('new Endpoint without a function (a circular import) throws where it is written, naming what it needs', () => {
+  // Before: a bare TypeError from deep inside ("reading 'name'").
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const make = () => new Endpoint(undefined as any)
+  expect(make).toThrow(SchemaDefinitionError)
+  expect(make).toThrow(/takes the function that makes the request.*circular import/s)
 })

@@ -1,4 +1,4 @@
-import { Endpoint, Query, schema } from 'rtk-resources'
+import { Endpoint, Query, schema, SchemaDefinitionError } from 'rtk-resources'
 import { Post, User } from '../fixtures/entities'
 import { makeStore, todosSlice } from '../fixtures/store'
 
@@ -98,4 +98,14 @@ test('a Query joining two tables: process runs only once both exist, never with 
   expect(seen).toEqual([])
   controller.setResponse(getPosts, [{ id: 1, title: 'One' }])
   expect(cache.select(counts)(store.getState())).toBe(`${seed.length} users, 1 posts`)
+})
+
+test('new Query without a schema (a circular import) throws where it is written', () => {
+  // Before: a Query that read undefined forever.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const make = () => new Query(undefined as any)
+  expect(make).toThrow(SchemaDefinitionError)
+  expect(make).toThrow(/takes the schema it reads.*circular import/s)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  expect(() => new Query(new schema.All(User), 'count' as any)).toThrow(SchemaDefinitionError)
 })

@@ -1,5 +1,11 @@
 import { http, HttpResponse } from 'msw'
-import { createResource, Entity, MissingPrimaryKeyError, RestEndpoint } from 'rtk-resources'
+import {
+  createResource,
+  Entity,
+  MissingPrimaryKeyError,
+  RestEndpoint,
+  SchemaDefinitionError,
+} from 'rtk-resources'
 import { makeRestStore } from '../fixtures/restStore'
 import {
   API,
@@ -234,4 +240,20 @@ test('urlPrefix may be protocol-relative', () => {
   expect(Resource.get.url({ id: 'a b' })).toBe('//cdn.example.com/files/a%20b')
   expect(Resource.getList.key({ page: 2 })).toBe('GET //cdn.example.com/files?page=2')
   expect(Resource.delete.key({ id: 1 })).toBe('DELETE //cdn.example.com/files/1')
+})
+
+test('createResource without a path throws a SchemaDefinitionError that names the path option', () => {
+  // Before: "Cannot read properties of undefined (reading 'length')", from shortenPath.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const define = () => createResource({ urlPrefix: API, schema: Todo } as any)
+  expect(define).toThrow(SchemaDefinitionError)
+  expect(define).toThrow(/createResource needs a `path` option.*the options have none/s)
+  // A misspelled path is named too (the typo warning), then the same error.
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  expect(() => createResource({ pth: '/todos/:id', schema: Todo } as any)).toThrow(
+    SchemaDefinitionError,
+  )
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('did you mean "path"'))
+  warn.mockRestore()
 })

@@ -1,3 +1,4 @@
+import { SchemaDefinitionError } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
 import type { Denormalize } from '../../schema/types'
 
@@ -30,6 +31,19 @@ export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Deno
     schema: TSchema,
     process?: (entries: Denormalize<TSchema>, ...args: TArgs) => TResult,
   ) {
+    if (schema === undefined || schema === null) {
+      throw new SchemaDefinitionError(
+        'new Query takes the schema it reads from the tables (new Query(new schema.All(Todo), ' +
+          `process)); it was given ${String(schema)}. An undefined schema is most often an ` +
+          'import read before its module finished loading (a circular import): import the ' +
+          'Entity from its own module.',
+      )
+    }
+    if (process !== undefined && typeof process !== 'function') {
+      throw new SchemaDefinitionError(
+        `new Query takes a function as its second argument (process(entries, ...args)); it was given a ${typeof process}.`,
+      )
+    }
     this.schema = schema
     this.process =
       process ?? (((entries: Denormalize<TSchema>) => entries as unknown as TResult) as never)
