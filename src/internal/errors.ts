@@ -147,6 +147,19 @@ export class SchemaDefinitionError extends RtkResourcesError {
 }
 
 /**
+ * The {@link SchemaDefinitionError} of a schema used while it holds `undefined` where a schema
+ * belongs (`written`: how it reads in code, `[undefined]`), most often a circular import.
+ */
+export function undefinedSchemaError(written: string): SchemaDefinitionError {
+  return new SchemaDefinitionError(
+    `A schema is used while it is ${written}: it holds undefined where a schema belongs. That is most often an ` +
+      'import read before its module finished loading (a circular import: two Entity modules ' +
+      'that import each other). Import the Entity from its own module, or complete the schema ' +
+      'with define() before it is used.',
+  )
+}
+
+/**
  * The library is set up in a way it cannot work with: the cache's reducer is not mounted at
  * `cache.reducerPath`, or a hook is used outside `<EntityCacheProvider>`. The message names the
  * fix.

@@ -2,14 +2,15 @@
  * Array (`[S]`) and object (`{ a: S }`) schemas. The engine uses these for the shorthand forms;
  * `schema.Array` and `schema.Object` reuse them.
  */
-import { SchemaDefinitionError } from '../internal/errors'
+import { SchemaDefinitionError, undefinedSchemaError } from '../internal/errors'
 import { hasOwn, isPlainObject, setOwn } from '../internal/ownKeys'
 import type { DenormalizeContext, NormalizeContext, QueryContext } from './types'
 import { INVALID } from './types'
 
 /**
  * The item schema of a `[S]` shorthand; `[]` is a list whose items pass through as they are
- * (`undefined`), as in data-client.
+ * (`undefined`), as in data-client. `[undefined]` (an item schema not yet loaded: a circular
+ * import) throws, where it is used.
  */
 export function itemSchemaOf(shorthand: readonly unknown[]): unknown {
   if (shorthand.length > 1) {
@@ -19,7 +20,9 @@ export function itemSchemaOf(shorthand: readonly unknown[]): unknown {
         'new schema.Array({ a: A, b: B }, "type").',
     )
   }
-  return shorthand[0]
+  const item = shorthand[0]
+  if (item === undefined && shorthand.length === 1) throw undefinedSchemaError('[undefined]')
+  return item
 }
 
 /**

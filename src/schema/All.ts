@@ -32,6 +32,7 @@ export class AllSchema<TDefinition = unknown>
 
   /** The Entity classes this reads, one per table (the first class named for a key wins). */
   private entityClasses(): EntitySchemaContract[] {
+    this.requireDefinition()
     const candidates = this.isSingleSchema
       ? [this.schema]
       : Object.values(this.schema as Record<string, unknown>)

@@ -29,6 +29,7 @@ export class ArraySchema<TDefinition = unknown>
 
   /** Normalizes each item; `null` items are left out, as data-client's `schema.Array` does. */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
+    this.requireDefinition()
     return normalizeItems(this.schema, input, parent, key, ctx, (item) =>
       item === null ? undefined : this.normalizeValue(item, parent, key, ctx),
     )

@@ -1,5 +1,6 @@
 import { describeValue } from '../internal/describe'
 import { isDev } from '../internal/env'
+import { undefinedSchemaError } from '../internal/errors'
 import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
@@ -47,6 +48,18 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
       this.getAttribute = schemaAttribute
     }
     this.define(definition)
+  }
+
+  /** The name messages give this schema (`schema.Array`, ...). */
+  abstract get schemaName(): string
+
+  /**
+   * Throws where the schema is used while its definition is still `undefined`: made from an
+   * import read before its module finished loading (a circular import), and never completed by
+   * {@link define}. It may be made so; it may not be used so.
+   */
+  protected requireDefinition(): void {
+    if (this.schema === undefined) throw undefinedSchemaError(`new ${this.schemaName}(undefined)`)
   }
 
   /** True when every item has the same schema (no schema attribute). */

@@ -35,6 +35,7 @@ export class UnionSchema<TDefinition extends Record<string, unknown> = Record<st
   }
 
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
+    this.requireDefinition()
     return this.normalizeValue(input, parent, key, ctx)
   }
 

@@ -25,6 +25,7 @@ export class ValuesSchema<TDefinition = unknown>
   }
 
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
+    this.requireDefinition()
     if (!isPlainObject(input)) return input
     const out: Record<string, unknown> = {}
     for (const member of Object.keys(input)) {

@@ -5,6 +5,7 @@ import {
   NEVER_EXPIRES,
   normalize,
   schema,
+  SchemaDefinitionError,
 } from 'rtk-resources'
 import { Post, User, petUnion } from '../fixtures/entities'
 import { emptyTables, expectPlainJson, findNonJson, thrown, write } from '../fixtures/tables'
@@ -213,5 +214,24 @@ describe('normalize', () => {
     expect(normalize(undefined, { a: 1 }).result).toEqual({ a: 1 })
     expect(normalize(undefined, 'text').result).toBe('text')
     expect(normalize({ user: User }, { user: '5' }).result).toEqual({ user: '5' }) // a reference
+  })
+})
+
+describe('an item schema that is undefined (a circular import)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const missing = undefined as any
+
+  it('[undefined] throws a SchemaDefinitionError where it is used, naming the circular import', () => {
+    // Before: the items were kept as plain data, no entity stored, no word.
+    const error = thrown(() => normalize([missing], [{ id: 1 }]))
+    expect(error).toBeInstanceOf(SchemaDefinitionError)
+    expect((error as Error).message).toMatch(/\[undefined\].*circular import/s)
+    expect(() => normalize({ results: [missing] }, { results: [{ id: 1 }] })).toThrow(
+      SchemaDefinitionError,
+    )
+  })
+
+  it('[] still keeps its items as they are', () => {
+    expect(normalize([], [{ id: 1 }]).result).toEqual([{ id: 1 }])
   })
 })

@@ -1,4 +1,4 @@
-import { MemoCache, schema } from 'rtk-resources'
+import { MemoCache, normalize, schema, SchemaDefinitionError } from 'rtk-resources'
 import { Cat, Dog, User, pets } from '../fixtures/entities'
 import { write } from '../fixtures/tables'
 import { silenceUnknownAttributeWarnings } from '../fixtures/warnings'
@@ -74,4 +74,14 @@ describe('schema.All', () => {
     expect(after[0]).toBe(before[0])
     expect(after[1]?.name).toBe('new')
   })
+})
+
+test('new schema.All(undefined) throws a SchemaDefinitionError where it is used', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const everyone = new schema.All(undefined as any)
+  // Before: normalized as plain data, and read as nothing, with no word.
+  expect(() => normalize(everyone, [{ id: 1 }])).toThrow(SchemaDefinitionError)
+  expect(() => new MemoCache().denormalize(everyone, [], write(User, { id: 1 }).source)).toThrow(
+    /new schema.All\(undefined\).*circular import/s,
+  )
 })

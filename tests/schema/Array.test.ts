@@ -131,3 +131,13 @@ describe('[S] and schema.Array', () => {
     expect(users.map((user) => user.id)).toEqual([1, 3])
   })
 })
+
+test('new schema.Array(undefined) may be made (define() completes it) but not used as it is', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const users = new schema.Array(undefined as any)
+  // Before: the items were kept as plain data, no entity stored, no word.
+  expect(() => normalize(users, [{ id: 1 }])).toThrow(SchemaDefinitionError)
+  expect(() => normalize(users, [{ id: 1 }])).toThrow(/new schema.Array\(undefined\)/)
+  users.define(User)
+  expect(normalize(users, [{ id: 1 }]).entities.User).toBeDefined()
+})

@@ -97,3 +97,12 @@ test('a reference stored for a member now undefined reads as it is stored', () =
   const stored = { id: 'd', schema: 'dog' }
   expect(new MemoCache().denormalize(union, stored, { entities: {} } as never).data).toEqual(stored)
 })
+
+test('new schema.Union(undefined, attribute) throws a SchemaDefinitionError where it is used', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const union = new schema.Union(undefined as any, 'type')
+  // Before: a bare TypeError from deep inside.
+  expect(() => write(union, { id: 'd', type: 'dog' })).toThrow(SchemaDefinitionError)
+  union.define(pets)
+  expect(write(union, { id: 'd', type: 'dog' }).result).toEqual({ id: 'd', schema: 'dog' })
+})

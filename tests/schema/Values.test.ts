@@ -1,4 +1,4 @@
-import { Entity, MemoCache, schema } from 'rtk-resources'
+import { Entity, MemoCache, schema, SchemaDefinitionError } from 'rtk-resources'
 import { Cat, Dog, User, pets } from '../fixtures/entities'
 import { expectPlainJson, write } from '../fixtures/tables'
 import { silenceUnknownAttributeWarnings } from '../fixtures/warnings'
@@ -144,4 +144,12 @@ describe('schema.Values', () => {
     >
     expect(Object.keys(read)).toEqual(['b'])
   })
+})
+
+test('new schema.Values(undefined) throws a SchemaDefinitionError where it is used', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const byName = new schema.Values(undefined as any)
+  // Before: the values were kept as plain data, no entity stored, no word.
+  expect(() => write(byName, { a: { id: 1 } })).toThrow(SchemaDefinitionError)
+  expect(() => write(byName, { a: { id: 1 } })).toThrow(/new schema.Values\(undefined\)/)
 })
