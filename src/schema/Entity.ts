@@ -14,6 +14,7 @@ import type {
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
 import { assignSettable } from './settableMembers'
+import { warnUndefinedMember } from './undefinedMember'
 import { copyRecord, mergeRecords } from './recordCopy'
 import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
@@ -161,7 +162,9 @@ function storeWithMembers(
     for (const member in schema) {
       if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
       const given = processed[member]
-      const value = ctx.visit(schema[member], given, processed, member)
+      const memberSchema = schema[member]
+      if (memberSchema === undefined) warnUndefinedMember(cls, cls.key, member)
+      const value = ctx.visit(memberSchema, given, processed, member)
       // A member that normalizes to nothing is not stored (JSON has no `undefined`). One the
       // response gave as `undefined` stays for the merge, where it clears the stored reference;
       // it is left out after (redux/request/storable.ts).

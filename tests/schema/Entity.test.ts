@@ -281,3 +281,25 @@ test('a record member named like a getter of the class: the getter shows, the re
     warn.mockRestore()
   }
 })
+
+test('a static schema member that is undefined (a circular import) warns once per class, naming it', () => {
+  class Note extends Entity {
+    id = 0
+    author = ''
+    pk() {
+      return this.id
+    }
+    static key = 'Note'
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    static schema = { author: undefined as any }
+  }
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  // Before: no word, and the author stored nested inside the note as plain data.
+  write(Note, { id: 1, author: { id: 2 } })
+  write([Note], [{ id: 3, author: { id: 4 } }])
+  expect(warn).toHaveBeenCalledTimes(1)
+  const text = String(warn.mock.calls[0]?.[0])
+  expect(text).toContain('Entity "Note" has static schema member "author" set to undefined')
+  expect(text).toContain('circular import')
+  warn.mockRestore()
+})
