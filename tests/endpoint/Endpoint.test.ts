@@ -17,7 +17,6 @@ test('endpoints of anonymous functions get distinct names, so their keys never c
 
 test('new Endpoint without a function (a circular import) throws where it is written, naming what it needs', () => {
   // Before: a bare TypeError from deep inside ("reading 'name'").
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const make = () => new Endpoint(undefined as any)
   expect(make).toThrow(SchemaDefinitionError)
   expect(make).toThrow(/takes the function that makes the request.*circular import/s)

@@ -218,7 +218,6 @@ describe('normalize', () => {
 })
 
 describe('an item schema that is undefined (a circular import)', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const missing = undefined as any
 
   it('[undefined] throws a SchemaDefinitionError where it is used, naming the circular import', () => {

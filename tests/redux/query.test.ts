@@ -102,10 +102,8 @@ test('a Query joining two tables: process runs only once both exist, never with 
 
 test('new Query without a schema (a circular import) throws where it is written', () => {
   // Before: a Query that read undefined forever.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const make = () => new Query(undefined as any)
   expect(make).toThrow(SchemaDefinitionError)
   expect(make).toThrow(/takes the schema it reads.*circular import/s)
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   expect(() => new Query(new schema.All(User), 'count' as any)).toThrow(SchemaDefinitionError)
 })

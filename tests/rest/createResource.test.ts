@@ -244,13 +244,11 @@ test('urlPrefix may be protocol-relative', () => {
 
 test('createResource without a path throws a SchemaDefinitionError that names the path option', () => {
   // Before: "Cannot read properties of undefined (reading 'length')", from shortenPath.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const define = () => createResource({ urlPrefix: API, schema: Todo } as any)
   expect(define).toThrow(SchemaDefinitionError)
   expect(define).toThrow(/createResource needs a `path` option.*the options have none/s)
   // A misspelled path is named too (the typo warning), then the same error.
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   expect(() => createResource({ pth: '/todos/:id', schema: Todo } as any)).toThrow(
     SchemaDefinitionError,
   )

@@ -259,7 +259,6 @@ describe('paginated keeps items that only look alike', () => {
 
 describe('a page function that does not return the list’s arguments as an array', () => {
   it('returning the params object (`=> rest`, not `=> [rest]`) is refused, not keyed as another list', () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const byObject = getNews.paginated((({ cursor: _cursor, ...rest }: any) => rest) as any)
     // Before: the key of `getNews()` with no params, another list than the one meant.
     const error = thrown(() => byObject.key({ cursor: '2' }))
@@ -268,7 +267,6 @@ describe('a page function that does not return the list’s arguments as an arra
   })
 
   it('returning undefined rejects the fetch with a SchemaDefinitionError naming paginated', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const byNothing = getNews.paginated((() => undefined) as any)
     const { controller } = makeRestStore()
     const error = await controller.fetch(byNothing, { cursor: '2' }).catch((e: unknown) => e)
@@ -278,7 +276,6 @@ describe('a page function that does not return the list’s arguments as an arra
   })
 
   it('paginated given neither a function nor a param name throws where it is written', () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     expect(() => getNews.paginated(undefined as any)).toThrow(SchemaDefinitionError)
   })
 })

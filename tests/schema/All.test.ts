@@ -77,7 +77,6 @@ describe('schema.All', () => {
 })
 
 test('new schema.All(undefined) throws a SchemaDefinitionError where it is used', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const everyone = new schema.All(undefined as any)
   // Before: normalized as plain data, and read as nothing, with no word.
   expect(() => normalize(everyone, [{ id: 1 }])).toThrow(SchemaDefinitionError)

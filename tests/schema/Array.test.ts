@@ -133,7 +133,6 @@ describe('[S] and schema.Array', () => {
 })
 
 test('new schema.Array(undefined) may be made (define() completes it) but not used as it is', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const users = new schema.Array(undefined as any)
   // Before: the items were kept as plain data, no entity stored, no word.
   expect(() => normalize(users, [{ id: 1 }])).toThrow(SchemaDefinitionError)

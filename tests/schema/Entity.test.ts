@@ -290,7 +290,6 @@ test('a static schema member that is undefined (a circular import) warns once pe
       return this.id
     }
     static key = 'Note'
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     static schema = { author: undefined as any }
   }
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})

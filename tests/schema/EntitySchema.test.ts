@@ -173,7 +173,6 @@ describe('schema.Entity(Base, options) as a base class (data-client mixin)', () 
 
   it('schema.Entity(undefined) (a circular import) throws where it is written', () => {
     // Before: "Class extends value undefined is not a constructor or null".
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const make = () => schema.Entity(undefined as any)
     expect(make).toThrow(SchemaDefinitionError)
     expect(make).toThrow(/schema.Entity takes a class.*circular import/s)

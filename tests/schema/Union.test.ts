@@ -75,7 +75,6 @@ test('an unknown schema-attribute value warns once per schema and value, in deve
 })
 
 test('a mapping member that is undefined (a circular import) is not in the mapping: the item is kept, with the warning', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const union = new schema.Union({ cat: Cat, dog: undefined as any }, 'type')
   const warn = jest.mocked(console.warn)
   warn.mockClear()
@@ -92,14 +91,12 @@ test('a mapping member that is undefined (a circular import) is not in the mappi
 })
 
 test('a reference stored for a member now undefined reads as it is stored', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const union = new schema.Union({ cat: Cat, dog: undefined as any }, 'type')
   const stored = { id: 'd', schema: 'dog' }
   expect(new MemoCache().denormalize(union, stored, { entities: {} } as never).data).toEqual(stored)
 })
 
 test('new schema.Union(undefined, attribute) throws a SchemaDefinitionError where it is used', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const union = new schema.Union(undefined as any, 'type')
   // Before: a bare TypeError from deep inside.
   expect(() => write(union, { id: 'd', type: 'dog' })).toThrow(SchemaDefinitionError)

@@ -147,7 +147,6 @@ describe('schema.Values', () => {
 })
 
 test('new schema.Values(undefined) throws a SchemaDefinitionError where it is used', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const byName = new schema.Values(undefined as any)
   // Before: the values were kept as plain data, no entity stored, no word.
   expect(() => write(byName, { a: { id: 1 } })).toThrow(SchemaDefinitionError)
