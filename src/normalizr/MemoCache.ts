@@ -9,6 +9,7 @@
 import { keepHiddenClassOf } from '../internal/hiddenClass'
 import { ChangeTracker } from './ChangeTracker'
 import { DenormalizeRun } from './DenormalizeRun'
+import { earliestExpiry } from './earliestExpiry'
 import { FORGOTTEN, NO_READS, Walk, createNodeTable, isValidIn } from './graph'
 import type { EntityNode, GraphNode, NodeTable } from './graph'
 import { isEntitySchema } from './isEntity'
@@ -137,6 +138,30 @@ export class MemoCache {
     }
     const derive = (node: GraphNode) => queryKey(schema, args, recordingSource(source, node))
     return this.readNode(this.queries, schema, args, derive, source, args) as DenormalizeResult<T>
+  }
+
+  /**
+   * @internal When the data of {@link query} goes stale: the earliest `expiresAt` among the
+   * records it holds, nested ones included (the read has no response, so no expiry, of its own;
+   * as in data-client). `undefined` when the query has no data. The query is read first (the
+   * memo's result when it was just read), then each record it reaches is looked at once. An
+   * Entity's record is found by the pk the args name, never by the instance's `pk()` (a record
+   * may have a field named `pk`).
+   */
+  queryExpiresAt(
+    schema: unknown,
+    args: readonly unknown[],
+    source: EntitySource,
+  ): number | undefined {
+    if (this.query(schema, args, source).data === undefined) return undefined
+    let root: GraphNode | undefined
+    if (typeof schema === 'object' && schema !== null) {
+      root = this.queries.get(schema)?.get(args)
+    } else if (isEntitySchema(schema)) {
+      const pk = queryKey(schema, args, source)
+      if (typeof pk === 'string') root = this.entities.get(schema)?.[pk]
+    }
+    return root === undefined ? 0 : earliestExpiry(root, source)
   }
 
   /** Returns the Entity instance stored under `pk`, memoized like any other read. */

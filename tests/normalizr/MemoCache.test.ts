@@ -189,6 +189,31 @@ describe('MemoCache: referential equality', () => {
     expect((joined.data as { user: User }).user).toBe(user)
   })
 
+  it('queryExpiresAt: the earliest expiry among every record a query holds, cycles included', () => {
+    // User 1 holds post 10, whose author is user 1; the post was written again, to expire first.
+    const first = write(
+      User,
+      { id: 1, name: 'A', posts: [{ id: 10, title: 'P', author: 1 }] },
+      undefined,
+      { fetchedAt: 1000, date: 1000, expiresAt: 5000 },
+    )
+    const { source } = write(Post, { id: 10, title: 'P', author: 1 }, first.tables, {
+      fetchedAt: 2000,
+      date: 2000,
+      expiresAt: 3000,
+    })
+    const memo = new MemoCache()
+    const args = [{ id: 1 }]
+    expect(memo.queryExpiresAt(User, args, source)).toBe(3000)
+    expect(memo.queryExpiresAt({ user: User }, args, source)).toBe(3000)
+    expect(memo.queryExpiresAt(Post, [{ id: 10 }], source)).toBe(3000)
+    expect(memo.queryExpiresAt(User, [{ id: 2 }], source)).toBeUndefined()
+    // The records' data is what a query reads too: the same instances.
+    expect(
+      memo.query<{ user: User }>({ user: User }, args, source).data?.user.posts[0]?.title,
+    ).toBe('P')
+  })
+
   it('builds an instance for a record held inline (not normalized)', () => {
     const { source } = write(User, { id: 1 })
     const memo = new MemoCache()

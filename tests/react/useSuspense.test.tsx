@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { Endpoint } from 'rtk-resources'
+import { http, HttpResponse } from 'msw'
+import { Endpoint, GQLEndpoint, GQLEntity } from 'rtk-resources'
 import { useController, useSuspense } from 'rtk-resources/react'
-import { expectPlain } from '../fixtures/store'
+import { expectPlain, makeStore } from '../fixtures/store'
 import {
   db,
   deleteUser,
@@ -14,7 +15,7 @@ import {
 } from './api'
 import { User } from '../fixtures/entities'
 import { renderWithCache } from './render'
-import { serveHandlers } from '../mocks/server'
+import { server, serveHandlers } from '../mocks/server'
 
 serveHandlers(...apiHandlers)
 beforeEach(() => {
@@ -163,4 +164,49 @@ describe('a suspended reader wakes when the store changes its call, not only whe
   function SlowProfile({ id }: { id: number }) {
     return <h1>{useSuspense(slowUser, { id }).name}</h1>
   }
+})
+
+describe('a GraphQL query answered from the tables (no response of its own)', () => {
+  /** The `User` table the REST list fills, read through GraphQL. */
+  class GUser extends GQLEntity {
+    name = ''
+    static key = 'User'
+  }
+  const gql = new GQLEndpoint('http://api.test/graphql')
+  const getGUser = gql.query<{ id: string }, { user: typeof GUser }>(
+    'query GetUser($id: ID!) { user(id: $id) { id name } }',
+    { user: GUser },
+  )
+  function GName({ id }: { id: string }) {
+    return <h2>{useSuspense(getGUser, { id }).user.name}</h2>
+  }
+  beforeEach(() => {
+    server.use(
+      http.post('http://api.test/graphql', () => {
+        db.requests.push('POST /graphql')
+        return HttpResponse.json({ data: { user: { id: '2', name: 'from GraphQL' } } })
+      }),
+    )
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  test('useSuspense shows the stored entity while it is fresh, without a request', async () => {
+    const harness = makeStore()
+    await harness.controller.fetch(getUsers)
+    renderWithCache(<GName id="2" />, { harness })
+    expect(await screen.findByText('User 2')).toBeTruthy()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(db.requests).toEqual(['GET /users'])
+  })
+
+  test('useSuspense fetches it once the entity has expired', async () => {
+    const harness = makeStore()
+    await harness.controller.fetch(getUsers)
+    const now = Date.now
+    // The list's data is fresh for 60 s (the default): a minute and a second later, it is stale.
+    jest.spyOn(Date, 'now').mockImplementation(() => now() + 61_000)
+    renderWithCache(<GName id="2" />, { harness })
+    expect(await screen.findByText('from GraphQL')).toBeTruthy()
+    expect(db.requests).toEqual(['GET /users', 'POST /graphql'])
+  })
 })

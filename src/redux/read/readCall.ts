@@ -4,8 +4,6 @@
  * their inputs; the selectors (selectors.ts) memoize them per call.
  */
 import type { MemoCache } from '../../normalizr/MemoCache'
-import { isEntitySchema } from '../../normalizr/isEntity'
-import { queryKey } from '../../normalizr/queryKey'
 import type { EndpointInterface } from '../endpointTypes'
 import { ExpiryStatus } from './ExpiryStatus'
 import type { Query } from './Query'
@@ -38,14 +36,17 @@ export interface DataRead {
   readonly data: unknown
   /** A record the data needs failed `validate`: a reader should fetch. */
   readonly incomplete: boolean
-  /** For a call answered from the tables (a get of a stored entity): that entity's expiry. */
-  readonly entityExpiresAt: number | undefined
+  /**
+   * The data was answered from the tables, nothing being stored for the call (a derived read):
+   * its expiry is theirs ({@link derivedExpiresAt}).
+   */
+  readonly derived: boolean
 }
 
 /**
  * Reads an endpoint call: its stored result through the schema, or, when nothing is stored for
- * the call, what the tables answer for its args (an Entity by pk, `schema.All`). `args` must be
- * a stable array (the memo keys table reads by it).
+ * the call, what the tables answer for its args (an Entity by pk, `schema.All`, an object of
+ * those). `args` must be a stable array (the memo keys table reads by it).
  */
 export function readEndpoint(
   memo: MemoCache,
@@ -57,23 +58,33 @@ export function readEndpoint(
   const schema = endpoint.schema
   if (result !== undefined) {
     if (schema === undefined || schema === null) {
-      return { data: result, incomplete: false, entityExpiresAt: undefined }
+      return { data: result, incomplete: false, derived: false }
     }
     const read = memo.denormalize(schema, result, readSourceOf(tables), args)
-    return { data: read.data, incomplete: read.incomplete, entityExpiresAt: undefined }
+    return { data: read.data, incomplete: read.incomplete, derived: false }
   }
   if (schema === undefined || schema === null || endpoint.sideEffect) {
-    return { data: undefined, incomplete: false, entityExpiresAt: undefined }
+    return { data: undefined, incomplete: false, derived: false }
   }
-  const source = readSourceOf(tables)
-  const read = memo.query(schema, args, source)
-  let entityExpiresAt: number | undefined
-  if (read.data !== undefined && isEntitySchema(schema)) {
-    // The pk the args name (never the instance's `pk()`: a record may have a field named `pk`).
-    const pk = queryKey(schema, args, source)
-    entityExpiresAt = typeof pk === 'string' ? (source.getMeta(schema.key, pk)?.expiresAt ?? 0) : 0
-  }
-  return { data: read.data, incomplete: read.incomplete, entityExpiresAt }
+  const read = memo.query(schema, args, readSourceOf(tables))
+  return { data: read.data, incomplete: read.incomplete, derived: read.data !== undefined }
+}
+
+/**
+ * The expiry of a derived read (see {@link DataRead.derived}): the earliest among the records
+ * its data holds, nested ones included, as data-client dates a call without a response of its
+ * own; `undefined` for any other read. Looks at each of those records once; the selectors ask
+ * it only for readers of the call's state (`selectCall`, `getResponse`, the hooks).
+ */
+export function derivedExpiresAt(
+  memo: MemoCache,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  read: DataRead,
+  tables: TablesView,
+): number | undefined {
+  if (!read.derived) return undefined
+  return memo.queryExpiresAt(endpoint.schema, args, readSourceOf(tables)) ?? 0
 }
 
 /** A Query's entries: its schema read from the tables alone (before `process`). */
@@ -121,13 +132,17 @@ export type ResponseState<TData = unknown> = Pick<
   'data' | 'expiryStatus' | 'expiresAt'
 >
 
-/** The {@link CallState} of an endpoint call from its read and its request meta. */
+/**
+ * The {@link CallState} of an endpoint call from its read, its request meta, and, for a derived
+ * read, the expiry of the records it holds ({@link derivedExpiresAt}).
+ */
 export function endpointCallState(
   endpoint: EndpointInterface,
   read: DataRead,
   meta: RequestMeta | undefined,
+  entityExpiresAt: number | undefined,
 ): CallState {
-  const { data, incomplete, entityExpiresAt } = read
+  const { data, incomplete } = read
   const expiryStatus =
     meta?.invalidated || incomplete || data === undefined
       ? ExpiryStatus.Invalid

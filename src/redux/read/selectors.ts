@@ -16,6 +16,7 @@ import type { Query } from './Query'
 import type { ReadLane } from './readLanes'
 import type { CallState, DataRead, Readable, ResponseState, TablesView } from './readCall'
 import {
+  derivedExpiresAt,
   endpointCallState,
   isQuery,
   queryCallState,
@@ -132,24 +133,41 @@ export function buildSelectors(
           last &&
           last.data === read.data &&
           last.incomplete === read.incomplete &&
-          last.entityExpiresAt === read.entityExpiresAt
+          last.derived === read.derived
         ) {
           return last
         }
         return read
       },
     )
+    /**
+     * The expiry of a derived read, for readers of the call's state only: a look at each record
+     * the read holds, whenever the tables change (`select` readers never pay it, nor the readers
+     * of a stored response). A number, so the call's state is made again only when it changes.
+     */
+    let selectDerivedExpiry: MemoSelector<number | undefined, ReadLane> | undefined
     const selectors: CallSelectors = {
       data: (root) => selectRead(root).data,
-      makeCall: () =>
-        memoSelector(
-          [selectRead, (root: unknown) => getRequestMeta(selectSlice(root), key)],
+      makeCall: () => {
+        const derived = memoSelector<number | undefined, ReadLane>(
+          [selectRead, ...tableInputs],
           laneOf,
-          (_lane, _previous, value: DataRead, meta) =>
-            endpointCallState(endpoint, value, meta as never),
-        ),
+          (lane, _previous, read: DataRead, ...tables: TablesParts) =>
+            derivedExpiresAt(lane.memo, endpoint, args, read, viewOf(tables)),
+        )
+        selectDerivedExpiry = derived
+        const selectExpiry = (root: unknown) =>
+          selectRead(root).derived ? derived(root) : undefined
+        return memoSelector(
+          [selectRead, (root: unknown) => getRequestMeta(selectSlice(root), key), selectExpiry],
+          laneOf,
+          (_lane, _previous, value: DataRead, meta, expiresAt: number | undefined) =>
+            endpointCallState(endpoint, value, meta as never, expiresAt),
+        )
+      },
       forget: (lane) => {
         selectRead.forget(lane)
+        selectDerivedExpiry?.forget(lane)
         selectors.call?.forget(lane)
         selectors.response?.forget(lane)
       },
