@@ -294,7 +294,7 @@ export class GraphQLError extends RtkResourcesError {
 }
 
 /** Why a path param could not be put in a URL. */
-export type PathParamProblem = 'missing' | 'empty' | 'dot-segment' | 'unencodable'
+export type PathParamProblem = 'missing' | 'empty' | 'dot-segment' | 'unencodable' | 'not-text'
 
 const PATH_PARAM_ADVICE: Record<PathParamProblem, string> = {
   missing: 'Pass every :param of the path (null and undefined count as missing).',
@@ -306,11 +306,15 @@ const PATH_PARAM_ADVICE: Record<PathParamProblem, string> = {
     'another path of the server. Check where this value comes from; a value that may be "." or ' +
     '".." cannot be a path segment: send it as a query param or in the body instead.',
   unencodable: 'The value cannot be URL-encoded (a lone UTF-16 surrogate, say). Fix the value.',
+  'not-text':
+    'A path param is a string or a number; this value would be sent as "[object Object]" (or a ' +
+    "function's source). Pass the id itself: `{ id: user.id }`, not `{ id: user }`.",
 }
 
 /**
  * A path param was missing, or its value would change which path the request goes to (`""`,
- * `"."`, `".."`). Thrown before anything is sent; path params are data, never path segments.
+ * `"."`, `".."`), or has no text to send (an object where its id belongs). Thrown before
+ * anything is sent; path params are data, never path segments.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-path-param
  */
 export class PathParamError extends RtkResourcesError {

@@ -94,7 +94,12 @@ export function searchToString(search: Record<string, unknown>): string {
  * percent-encoded), so `/users/../posts/5` would reach `/posts/5`.
  */
 function segmentOf(path: string, name: string, value: unknown): string {
+  if (typeof value === 'function') throw new PathParamError(path, name, 'not-text', value)
   const text = String(value)
+  // An object with no text of its own (a record passed where its id belongs).
+  if (typeof value === 'object' && text.startsWith('[object ')) {
+    throw new PathParamError(path, name, 'not-text', value)
+  }
   if (text === '') throw new PathParamError(path, name, 'empty', value)
   if (text === '.' || text === '..') throw new PathParamError(path, name, 'dot-segment', value)
   return text
@@ -105,7 +110,8 @@ function segmentOf(path: string, name: string, value: unknown): string {
  * an array of segments), the other params as a sorted query string, and `urlPrefix` in front.
  * Every own member of `params` counts, whatever its name (`__proto__` included). `toQuery`
  * builds the query string (RestEndpoint passes its `searchToString`).
- * @throws PathParamError when a required param is missing, or a value is `''`, `.` or `..`
+ * @throws PathParamError when a required param is missing, or a value is `''`, `.` or `..`, or
+ *   an object or function with no text of its own
  */
 export function buildUrl(
   urlPrefix: string,

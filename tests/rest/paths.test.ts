@@ -50,6 +50,23 @@ describe('url', () => {
     )
   })
 
+  it('refuses an object with no text of its own, or a function, as a path param', () => {
+    const user = { id: 1, name: 'Ann' }
+    expect(() => get.url({ userId: user, id: 2 })).toThrow(
+      expect.objectContaining({ name: 'PathParamError', problem: 'not-text', param: 'userId' }),
+    )
+    expect(() => get.url({ userId: 1, id: () => 2 })).toThrow(/`\{ id: user.id \}`/)
+    // Text of their own: an array (as data-client sends it), a Date, an id class.
+    class Slug {
+      toString() {
+        return 'my-post'
+      }
+    }
+    expect(get.url({ userId: [1, 2], id: new Slug() })).toBe(
+      'https://api.example.com/users/1%2C2/posts/my-post',
+    )
+  })
+
   it('rejects a call without a required path param, naming the path', () => {
     expect(() => get.url({ userId: 1 })).toThrow(/\/users\/:userId\/posts\/:id.*id/)
   })
