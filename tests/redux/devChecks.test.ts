@@ -88,6 +88,10 @@ test('a cache whose middleware is not installed warns once, naming the fix', asy
     expect(ours).toHaveLength(1)
     expect(String(ours[0]?.[0])).toMatch(/state\.data has no middleware/)
     expect(String(ours[0]?.[0])).toMatch(/concat\(cache\.middleware\)/)
+    // The other likely cause: the store belongs to another cache.
+    expect(String(ours[0]?.[0])).toMatch(
+      /another cache made with createEntityCache, use that cache/,
+    )
     // With the middleware: no warning.
     warn.mockClear()
     const withMiddleware = createEntityCache({ reducerPath: 'data' })

@@ -138,7 +138,9 @@ export function buildFetchThunk(deps: FetchDeps) {
         'has no middleware in this store. Requests still work, but garbage collection, and ' +
         'forgetting requests in flight on a reset dispatched from DevTools or a replay, do not. ' +
         'Add it: configureStore({ middleware: (getDefaultMiddleware) => ' +
-        'getDefaultMiddleware().concat(cache.middleware) }).',
+        'getDefaultMiddleware().concat(cache.middleware) }). If the store already has the ' +
+        'middleware of another cache made with createEntityCache, use that cache (its ' +
+        'controller, hooks and selectors) for this store instead: each cache has its own.',
     )
   }
 
