@@ -193,7 +193,7 @@ describe('a list that getList.push grew is not shrunk by a read that started bef
     ['the refetch answers after the push', true],
     ['the refetch answers before the push', false],
   ])('%s', async (_name, pushFirst) => {
-    const { todos, controller, listed, check } = setup(false)
+    const { todos, controller, store, listed, check } = setup(false)
     const refetching = controller.fetch(todos.getList)
     const list = await arrived('GET')
     const pushing = controller.fetch(todos.getList.push, { title: 'three' })
@@ -213,7 +213,28 @@ describe('a list that getList.push grew is not shrunk by a read that started bef
     if (pushFirst) {
       list.answer(before)
       await expect(refetching).resolves.toHaveLength(3)
+      // What the refresh knew is dropped with it, so the list is stale: its next reader asks again.
+      expect(controller.getResponse(todos.getList, store.getState()).expiresAt).toBe(0)
     }
+    expect(listed()).toEqual([1, 2, 3])
+    check()
+  })
+
+  test('an error recorded on the list after the push does not let the older refresh undo it', async () => {
+    const { todos, controller, listed, check } = setup(false)
+    const refetching = controller.fetch(todos.getList)
+    const list = await arrived('GET')
+    const pushing = controller.fetch(todos.getList.push, { title: 'three' })
+    ;(await arrived('POST')).answer(json({ id: 3, title: 'three', completed: false }))
+    await pushing
+    controller.setError(todos.getList, new Error('shown'))
+    list.answer(
+      json([
+        { id: 1, title: 'one', completed: false },
+        { id: 2, title: 'two', completed: false },
+      ]),
+    )
+    await refetching
     expect(listed()).toEqual([1, 2, 3])
     check()
   })

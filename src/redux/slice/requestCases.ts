@@ -49,9 +49,12 @@ function withoutLayer(state: EntityCacheState, key: string, fetchedAt: number): 
  */
 function newerThan(previous: RequestMeta | undefined, fetchedAt: number) {
   if (previous === undefined) return false
-  return (
-    (previous.fetchedAt > fetchedAt && !previous.error) || (previous.changedAt ?? 0) > fetchedAt
-  )
+  return answeredAfter(previous, fetchedAt) || (previous.changedAt ?? 0) > fetchedAt
+}
+
+/** True when the stored result comes from a request started after `fetchedAt` that succeeded. */
+function answeredAfter(previous: RequestMeta, fetchedAt: number) {
+  return previous.fetchedAt > fetchedAt && !previous.error
 }
 
 /** A request started: marks `pendingSince` on its key. */
@@ -87,6 +90,10 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
   const tables = writeTables(state, entities, entitiesMeta)
   const previous = getRequestMeta(state, key)
   const stale = newerThan(previous, times.fetchedAt)
+  // Dropped only because another call's update changed the result after this request started
+  // (a push confirmed while a refresh was in flight): what the refresh knew may be newer than
+  // the rest of the list, so the list is marked stale, and its next reader asks again.
+  const outdated = stale && previous !== undefined && !answeredAfter(previous, times.fetchedAt)
   // An invalidation issued while this request was in flight still holds.
   const invalid =
     previous?.invalidatedAt !== undefined && previous.invalidatedAt > times.fetchedAt
@@ -108,6 +115,7 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
       meta.push([other, { ...theirs, changedAt }])
     }
   }
+  if (outdated) meta.push([key, { ...previous, expiresAt: 0 }])
   if (!stale) {
     meta.push([
       key,
@@ -154,6 +162,8 @@ export function failed(state: EntityCacheState, payload: FailedPayload) {
     date: times.date,
     fetchedAt: times.fetchedAt,
     expiresAt: dataExpiryOf(previous),
+    // The result is still what that update made of it: an older answer still may not undo it.
+    ...(previous?.changedAt === undefined ? {} : { changedAt: previous.changedAt }),
     error,
     errorExpiresAt: times.expiresAt,
     ...(errorPolicy === undefined ? {} : { errorPolicy }),
