@@ -141,26 +141,30 @@ export class MemoCache {
   }
 
   /**
-   * @internal When the data of {@link query} goes stale: the earliest `expiresAt` among the
-   * records it holds, nested ones included (the read has no response, so no expiry, of its own;
-   * as in data-client). `undefined` when the query has no data. The query is read first (the
-   * memo's result when it was just read), then each record it reaches is looked at once. An
-   * Entity's record is found by the pk the args name, never by the instance's `pk()` (a record
-   * may have a field named `pk`).
+   * @internal When the data of {@link query} goes stale (the read has no response, so no
+   * expiry, of its own). For an Entity schema, the expiry of the record the args name (found by
+   * that pk, never by the instance's `pk()`: a record may have a field named `pk`). For an
+   * object, `schema.All` or a Union read, the earliest `expiresAt` among the records it holds,
+   * nested ones included, as in data-client; `undefined` when it has no data. The query is read
+   * first (the memo's result when it was just read), then each record it reaches is looked at
+   * once.
    */
   queryExpiresAt(
     schema: unknown,
     args: readonly unknown[],
     source: EntitySource,
   ): number | undefined {
-    if (this.query(schema, args, source).data === undefined) return undefined
-    let root: GraphNode | undefined
-    if (typeof schema === 'object' && schema !== null) {
-      root = this.queries.get(schema)?.get(args)
-    } else if (isEntitySchema(schema)) {
+    if (isEntitySchema(schema)) {
+      // One record by pk: its own expiry, one lookup (a list of rows, each read by a `get`
+      // answered from the tables, re-checks every row on each write).
       const pk = queryKey(schema, args, source)
-      if (typeof pk === 'string') root = this.entities.get(schema)?.[pk]
+      return typeof pk === 'string' ? (source.getMeta(schema.key, pk)?.expiresAt ?? 0) : 0
     }
+    if (this.query(schema, args, source).data === undefined) return undefined
+    const root =
+      typeof schema === 'object' && schema !== null
+        ? this.queries.get(schema)?.get(args)
+        : undefined
     return root === undefined ? 0 : earliestExpiry(root, source)
   }
 

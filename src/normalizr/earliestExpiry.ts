@@ -10,15 +10,18 @@ import type { EntitySource } from './types'
 /**
  * The earliest `expiresAt` in `source` among the entities `root` holds: itself when it is one,
  * every entity its value holds, and the entities those hold, each looked at once (cycles are
- * fine). A record without meta counts as expired (0), and so does a root that holds no entity:
- * nothing in the tables says it is fresh. One visit per entity, no recursion.
+ * fine). A record without meta (one only a pending optimistic layer holds) is skipped; a root
+ * that holds no record with meta counts as expired (0): nothing in the tables says it is fresh.
+ * One visit per entity, no recursion.
  */
 export function earliestExpiry(root: GraphNode, source: EntitySource): number {
   let earliest = Infinity
   const note = (node: GraphNode) => {
     if (!(node instanceof EntityNode)) return
-    const expiresAt = source.getMeta(node.entity.key, String(node.pk))?.expiresAt ?? 0
-    if (expiresAt < earliest) earliest = expiresAt
+    // A record without meta is no server answer (a pending optimistic create shows one): it
+    // does not date the read.
+    const expiresAt = source.getMeta(node.entity.key, String(node.pk))?.expiresAt
+    if (expiresAt !== undefined && expiresAt < earliest) earliest = expiresAt
   }
   note(root)
   if (root.deps.length > 0) {

@@ -189,7 +189,7 @@ describe('MemoCache: referential equality', () => {
     expect((joined.data as { user: User }).user).toBe(user)
   })
 
-  it('queryExpiresAt: the earliest expiry among every record a query holds, cycles included', () => {
+  it('queryExpiresAt: the earliest expiry among every record an object read holds, cycles included; an Entity read its own', () => {
     // User 1 holds post 10, whose author is user 1; the post was written again, to expire first.
     const first = write(
       User,
@@ -204,10 +204,12 @@ describe('MemoCache: referential equality', () => {
     })
     const memo = new MemoCache()
     const args = [{ id: 1 }]
-    expect(memo.queryExpiresAt(User, args, source)).toBe(3000)
+    // An object read: the earliest among every record it holds; an Entity read: its own record.
     expect(memo.queryExpiresAt({ user: User }, args, source)).toBe(3000)
+    expect(memo.queryExpiresAt({ user: User }, [{ id: 2 }], source)).toBeUndefined()
+    expect(memo.queryExpiresAt(User, args, source)).toBe(5000)
     expect(memo.queryExpiresAt(Post, [{ id: 10 }], source)).toBe(3000)
-    expect(memo.queryExpiresAt(User, [{ id: 2 }], source)).toBeUndefined()
+    expect(memo.queryExpiresAt(User, [{ id: 2 }], source)).toBe(0)
     // The records' data is what a query reads too: the same instances.
     expect(
       memo.query<{ user: User }>({ user: User }, args, source).data?.user.posts[0]?.title,

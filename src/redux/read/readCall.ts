@@ -4,6 +4,8 @@
  * their inputs; the selectors (selectors.ts) memoize them per call.
  */
 import type { MemoCache } from '../../normalizr/MemoCache'
+import { isEntitySchema } from '../../normalizr/isEntity'
+import { AllSchema } from '../../schema/All'
 import type { EndpointInterface } from '../endpointTypes'
 import { ExpiryStatus } from './ExpiryStatus'
 import type { Query } from './Query'
@@ -41,6 +43,11 @@ export interface DataRead {
    * its expiry is theirs ({@link derivedExpiresAt}).
    */
   readonly derived: boolean
+  /**
+   * For a derived read of an Entity schema (a get answered from the tables): its record's
+   * expiry, found with the read (one lookup), so its readers need no walk of their own.
+   */
+  readonly entityExpiresAt?: number
 }
 
 /**
@@ -66,14 +73,21 @@ export function readEndpoint(
   if (schema === undefined || schema === null || endpoint.sideEffect) {
     return { data: undefined, incomplete: false, derived: false }
   }
-  const read = memo.query(schema, args, readSourceOf(tables))
-  return { data: read.data, incomplete: read.incomplete, derived: read.data !== undefined }
+  const source = readSourceOf(tables)
+  const read = memo.query(schema, args, source)
+  const derived = read.data !== undefined
+  if (derived && isEntitySchema(schema)) {
+    const entityExpiresAt = memo.queryExpiresAt(schema, args, source) ?? 0
+    return { data: read.data, incomplete: read.incomplete, derived, entityExpiresAt }
+  }
+  return { data: read.data, incomplete: read.incomplete, derived }
 }
 
 /**
- * The expiry of a derived read (see {@link DataRead.derived}): the earliest among the records
- * its data holds, nested ones included, as data-client dates a call without a response of its
- * own; `undefined` for any other read. Looks at each of those records once; the selectors ask
+ * The expiry of a derived read (see {@link DataRead.derived}): a get's record's own; for an
+ * object or Union read, the earliest among the records its data holds, nested ones included, as
+ * data-client dates a call without a response of its own; 0 for `schema.All` (see below);
+ * `undefined` for any other read. Looks at each of those records once; the selectors ask
  * it only for readers of the call's state (`selectCall`, `getResponse`, the hooks).
  */
 export function derivedExpiresAt(
@@ -84,6 +98,10 @@ export function derivedExpiresAt(
   tables: TablesView,
 ): number | undefined {
   if (!read.derived) return undefined
+  if (read.entityExpiresAt !== undefined) return read.entityExpiresAt
+  // A whole table: walking every record on each write to it would cost as much as the table is
+  // large, so it counts as stale (0) and its first reader fetches it; then it is stored.
+  if (endpoint.schema instanceof AllSchema) return 0
   return memo.queryExpiresAt(endpoint.schema, args, readSourceOf(tables)) ?? 0
 }
 

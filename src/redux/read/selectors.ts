@@ -133,7 +133,8 @@ export function buildSelectors(
           last &&
           last.data === read.data &&
           last.incomplete === read.incomplete &&
-          last.derived === read.derived
+          last.derived === read.derived &&
+          last.entityExpiresAt === read.entityExpiresAt
         ) {
           return last
         }
@@ -156,8 +157,12 @@ export function buildSelectors(
             derivedExpiresAt(lane.memo, endpoint, args, read, viewOf(tables)),
         )
         selectDerivedExpiry = derived
-        const selectExpiry = (root: unknown) =>
-          selectRead(root).derived ? derived(root) : undefined
+        // A get's expiry came with its read; other derived reads walk their records.
+        const selectExpiry = (root: unknown) => {
+          const read = selectRead(root)
+          if (!read.derived) return undefined
+          return read.entityExpiresAt ?? derived(root)
+        }
         return memoSelector(
           [selectRead, (root: unknown) => getRequestMeta(selectSlice(root), key), selectExpiry],
           laneOf,

@@ -123,31 +123,40 @@ test('a GraphQL query { post } answered from the tables: Valid, and as fresh as 
   expect(wire).toEqual([])
 })
 
-test('a get answered from the tables counts the entities its record holds too', async () => {
-  const { store, controller, authorExpiresAt } = await storeWithPosts()
+test('a get answered from the tables is as fresh as its own record (one lookup per read)', async () => {
+  const { store, controller, postExpiresAt } = await storeWithPosts()
   const response = controller.getResponse(getPost, { id: 1 }, store.getState())
   expect(response.data?.author?.name).toBe('Ada')
-  expect(response.expiresAt).toBe(authorExpiresAt)
+  expect(response.expiresAt).toBe(postExpiresAt)
 })
 
-test('schema.All answered from the tables: fresh while its records are, no request', async () => {
-  const { store, controller, authorExpiresAt } = await storeWithPosts()
+test('schema.All answered from the tables: shown, but stale until fetched (no walk of the table)', async () => {
+  const { store, controller } = await storeWithPosts()
   const response = controller.getResponse(allPosts, store.getState())
   expect(response.data?.map((post) => post.title)).toEqual(['First', 'Second'])
-  expect(response.expiresAt).toBe(authorExpiresAt)
+  expect(response.expiryStatus).toBe(ExpiryStatus.Valid)
+  expect(response.expiresAt).toBe(0)
   await controller.fetchIfStale(allPosts)
-  expect(wire).toEqual([])
+  expect(wire).toEqual(['GET /posts'])
+  // Fetched once, it has a response of its own, and its own expiry.
+  expect(controller.getResponse(allPosts, store.getState()).expiresAt).toBeGreaterThan(Date.now())
 })
 
 test('once a record it reads has expired, fetchIfStale fetches the derived call', async () => {
-  const { controller, authorExpiresAt } = await storeWithPosts()
+  const { controller, authorExpiresAt, postExpiresAt } = await storeWithPosts()
   const now = Date.now
-  jest.spyOn(Date, 'now').mockImplementation(() => now() + (authorExpiresAt - now()) + 1)
+  const clock = jest.spyOn(Date, 'now')
+  clock.mockImplementation(() => authorExpiresAt + 1)
   const data = await controller.fetchIfStale(getGPost, { id: '1' })
   expect(data.post.title).toBe('Fetched')
+  // A get goes by its own record: still fresh while only its author has expired.
+  await controller.fetchIfStale(getPost, { id: 2 })
+  expect(wire).toEqual(['POST /graphql'])
+  clock.mockImplementation(() => postExpiresAt + 1)
   const post = await controller.fetchIfStale(getPost, { id: 2 })
   expect(post.title).toBe('Fetched')
   expect(wire).toEqual(['POST /graphql', 'GET /posts/2'])
+  clock.mockImplementation(now)
 })
 
 test('a derived response keeps its object until its data or expiry changes', async () => {
