@@ -101,6 +101,35 @@ test('a GET that lost to a confirmed delete still resolves to an instance, read 
   expectPlain(store.getState())
 })
 
+test("a delete runs its endpoint's update once: what it resolves to is not read again", async () => {
+  const { store, cache, controller } = makeStore()
+  const getUsers = new Endpoint(
+    async () => [
+      { id: 1, name: 'one', posts: [] },
+      { id: 2, name: 'two', posts: [] },
+    ],
+    { schema: [User], name: 'getUsers' },
+  )
+  let updates = 0
+  const deleteUser = new Endpoint(async ({ id }: { id: number }) => ({ id }), {
+    schema: new schema.Delete(User),
+    sideEffect: true,
+    name: 'deleteUserOnce',
+    update: (id: string) => {
+      updates += 1
+      return { [getUsers.key()]: (ids: string[]) => ids.filter((other) => other !== id) }
+    },
+  })
+  await controller.fetch(getUsers)
+  await expect(controller.fetch(deleteUser, { id: 1 })).resolves.toEqual({ id: 1 })
+  expect(updates).toBe(1)
+  expect(
+    cache
+      .select(getUsers)(store.getState())
+      ?.map((user) => user.id),
+  ).toEqual([2])
+})
+
 test('invalidate while a deduplicated request is in flight is not lost', async () => {
   const { store, controller } = makeStore()
   const { endpoint, calls } = controlledEndpoint()

@@ -11,7 +11,8 @@ import type { ResponseTimes } from '../slice/actions'
 import { received } from '../slice/requestCases'
 import { getResult } from '../slice/requests'
 import { initialEntityCacheState } from '../slice/state'
-import { receivedPayload } from './receive'
+import { sourceOf } from '../slice/entitySource'
+import { normalizeToStore } from './storable'
 
 /**
  * `response` to `endpoint(...args)` normalized into an empty slice and read back; `undefined`
@@ -24,8 +25,18 @@ export function readDetached(
   response: unknown,
   times: ResponseTimes,
 ): unknown {
-  if (endpoint.schema === undefined || endpoint.schema === null) return undefined
+  const schema = endpoint.schema
+  // A delete reads as nothing anywhere, and so does no content: nothing to read.
+  if (schema === undefined || schema === null || deletes(schema)) return undefined
+  if (response === null || response === undefined) return undefined
   const empty = initialEntityCacheState()
-  const slice = received(empty, receivedPayload(endpoint, args, key, response, empty, times))
+  // The response alone: no page merge, and no `update` (it ran when the response was stored).
+  const normalized = normalizeToStore(schema, response, args, sourceOf(empty), times)
+  const slice = received(empty, { key, ...normalized, times })
   return readEndpoint(new MemoCache(), endpoint, args, getResult(slice, key), slice).data
+}
+
+/** True for a `schema.Delete` (of an Entity or a Union): what it stores is a tombstone. */
+function deletes(schema: object): boolean {
+  return (schema as { normalizesNoContent?: unknown }).normalizesNoContent === true
 }
