@@ -163,7 +163,7 @@ function storeWithMembers(
       if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
       const given = processed[member]
       const memberSchema = schema[member]
-      if (memberSchema === undefined) warnUndefinedMember(cls, cls.key, member)
+      if (memberSchema === undefined) warnUndefinedMember(cls, member)
       const value = ctx.visit(memberSchema, given, processed, member)
       // A member that normalizes to nothing is not stored (JSON has no `undefined`). One the
       // response gave as `undefined` stays for the merge, where it clears the stored reference;

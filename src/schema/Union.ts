@@ -40,6 +40,7 @@ export class UnionSchema<TDefinition extends Record<string, unknown> = Record<st
   }
 
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
+    this.requireDefinition()
     return this.denormalizeValue(input, ctx)
   }
 
@@ -55,6 +56,7 @@ export class UnionSchema<TDefinition extends Record<string, unknown> = Record<st
 
   /** Picks the member from the first argument's discriminator, then asks that Entity. */
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
+    this.requireDefinition()
     const first = args[0]
     if (!isPlainObject(first)) return undefined
     const found = this.schemaFor(first, undefined, undefined)

@@ -8,15 +8,22 @@ const warned = new WeakSet<object>()
  * `undefined` (`static schema = { author: User }` with `User` not loaded yet: a circular import).
  * Its values are then stored as they are, nested in the record, not as entities of their own.
  */
-export function warnUndefinedMember(cls: object, key: string, member: string): void {
+export function warnUndefinedMember(
+  cls: { readonly name: string; readonly key: string },
+  member: string,
+): void {
   if (!isDev || warned.has(cls)) return
   warned.add(cls)
+  // The class as the code names it (`static key` may be a table name such as 'posts').
+  const name = cls.name || cls.key
   console.warn(
-    `rtk-resources: Entity "${key}" has static schema member "${member}" set to undefined, so ` +
+    `rtk-resources: Entity ${name} (key "${cls.key}") has static schema member "${member}" ` +
+      'set to undefined, so ' +
       `its "${member}" is stored as it is, nested in the record, not as an entity. That is most ` +
       'often an import read before its module finished loading (a circular import: two Entity ' +
       'modules that import each other). Import each Entity from its own module, or give the ' +
-      `schema once both classes exist: \`${key}.schema = { ${member}: Other }\` (see ` +
+      `schema member once both classes exist: \`${name}.schema = { ...${name}.schema, ` +
+      `${member}: Other }\` (see ` +
       'docs/concepts/schemas.md#cycles-and-define).',
   )
 }

@@ -289,7 +289,8 @@ test('a static schema member that is undefined (a circular import) warns once pe
     pk() {
       return this.id
     }
-    static key = 'Note'
+    // A table name as key: the message names the class as the code does.
+    static key = 'notes'
     static schema = { author: undefined as any }
   }
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
@@ -298,7 +299,8 @@ test('a static schema member that is undefined (a circular import) warns once pe
   write([Note], [{ id: 3, author: { id: 4 } }])
   expect(warn).toHaveBeenCalledTimes(1)
   const text = String(warn.mock.calls[0]?.[0])
-  expect(text).toContain('Entity "Note" has static schema member "author" set to undefined')
+  expect(text).toContain('Entity Note (key "notes") has static schema member "author" set to')
+  expect(text).toContain('`Note.schema = { ...Note.schema, author: Other }`')
   expect(text).toContain('circular import')
   warn.mockRestore()
 })

@@ -100,6 +100,14 @@ test('new schema.Union(undefined, attribute) throws a SchemaDefinitionError wher
   const union = new schema.Union(undefined as any, 'type')
   // Before: a bare TypeError from deep inside.
   expect(() => write(union, { id: 'd', type: 'dog' })).toThrow(SchemaDefinitionError)
+  // Read from the tables by its args, or denormalized: the same error, where it is used.
+  const { source } = write([Dog], [{ id: 'd', type: 'dog' }])
+  expect(() => new MemoCache().query(union, [{ id: 'd', type: 'dog' }], source)).toThrow(
+    SchemaDefinitionError,
+  )
+  expect(() => new MemoCache().denormalize(union, { id: 'd', schema: 'dog' }, source)).toThrow(
+    SchemaDefinitionError,
+  )
   union.define(pets)
   expect(write(union, { id: 'd', type: 'dog' }).result).toEqual({ id: 'd', schema: 'dog' })
 })
