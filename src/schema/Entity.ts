@@ -14,7 +14,7 @@ import type {
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
 import { assignSettable } from './settableMembers'
-import { warnUndefinedMember } from './undefinedMember'
+import { isUnloadedList, warnUndefinedMember } from './undefinedMember'
 import { copyRecord, mergeRecords } from './recordCopy'
 import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
@@ -113,7 +113,11 @@ function fieldsOf(cls: typeof Entity): EntityReadPlan['fields'] {
   }
   const schema = cls.schema
   const members = Object.keys(schema)
-  const schemas = members.map((member) => schema[member])
+  // `[undefined]` (an item class not loaded yet) reads as it is stored, as it was written.
+  const schemas = members.map((member) => {
+    const memberSchema = schema[member]
+    return Array.isArray(memberSchema) && isUnloadedList(memberSchema) ? undefined : memberSchema
+  })
   const kinds = schemas.map(memberKindOf)
   const entities = schemas.map((member, i) =>
     kinds[i] === ONE_ENTITY ? member : kinds[i] === ENTITY_LIST ? (member as unknown[])[0] : null,
@@ -162,8 +166,13 @@ function storeWithMembers(
     for (const member in schema) {
       if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
       const given = processed[member]
-      const memberSchema = schema[member]
+      let memberSchema = schema[member]
       if (memberSchema === undefined) warnUndefinedMember(cls, member)
+      else if (Array.isArray(memberSchema) && isUnloadedList(memberSchema)) {
+        // `[Tag]` with `Tag` not loaded yet: as an undefined member, warned and kept as it is.
+        warnUndefinedMember(cls, member)
+        memberSchema = undefined
+      }
       const value = ctx.visit(memberSchema, given, processed, member)
       // A member that normalizes to nothing is not stored (JSON has no `undefined`). One the
       // response gave as `undefined` stays for the merge, where it clears the stored reference;

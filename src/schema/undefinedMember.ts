@@ -27,3 +27,8 @@ export function warnUndefinedMember(
       'docs/concepts/schemas.md#cycles-and-define).',
   )
 }
+
+/** True for `[undefined]`: a list whose item schema was not loaded yet (a circular import). */
+export function isUnloadedList(memberSchema: readonly unknown[]): boolean {
+  return memberSchema.length === 1 && memberSchema[0] === undefined
+}

@@ -282,6 +282,25 @@ test('a record member named like a getter of the class: the getter shows, the re
   }
 })
 
+test('a static schema list member [undefined] (a circular import) warns as an undefined one does, and is kept as it is', () => {
+  class Tagged extends Entity {
+    id = 0
+    tags: unknown[] = []
+    pk() {
+      return this.id
+    }
+    static key = 'Tagged'
+    static schema = { tags: [undefined] as any }
+  }
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  const { source, response } = write([Tagged], [{ id: 1, tags: [{ id: 't1' }] }])
+  expect(response.entities.Tagged?.['1']).toEqual({ id: 1, tags: [{ id: 't1' }] })
+  expect(new MemoCache().getEntity<Tagged>(Tagged, '1', source)?.tags).toEqual([{ id: 't1' }])
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect(String(warn.mock.calls[0]?.[0])).toContain('has static schema member "tags" set to')
+  warn.mockRestore()
+})
+
 test('a static schema member that is undefined (a circular import) warns once per class, naming it', () => {
   class Note extends Entity {
     id = 0
