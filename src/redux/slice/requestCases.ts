@@ -111,7 +111,7 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
   for (const other of Object.keys(updates ?? {})) {
     results.push([other, updates?.[other]])
     const theirs = other === key ? undefined : getRequestMeta(state, other)
-    if (theirs !== undefined && !((theirs.changedAt ?? 0) >= changedAt)) {
+    if (theirs !== undefined && (theirs.changedAt ?? 0) < changedAt) {
       meta.push([other, { ...theirs, changedAt }])
     }
   }
