@@ -34,6 +34,16 @@ export interface GQLOptions {
 export type GQLVariables = Record<string, unknown>
 
 /**
+ * Type only: what the schema parameter of `query<Variables>(text, schema)` expects when one type
+ * argument is given, so that the compiler's message names the fix: TypeScript infers no type
+ * argument once one is given, so give the schema's type too,
+ * `query<{ id: string }, typeof schema>(text, schema)`, or none.
+ */
+export interface GiveTheSchemaTypeToo {
+  readonly '~ give both type arguments: query<Variables, typeof schema>(text, schema)': never
+}
+
+/**
  * The arguments of an operation's calls and keys: its variables, required when their type has a
  * required member (`{ id: string }`), else optional (none typed, or all optional).
  */
@@ -184,7 +194,7 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     schema?: undefined,
     options?: GQLOptions,
   ): GQLEndpoint<TQueryVariables, unknown>
-  query<TQueryVariables extends GQLVariables, TQuerySchema>(
+  query<TQueryVariables extends GQLVariables, TQuerySchema = GiveTheSchemaTypeToo>(
     gql: string,
     schema?: TQuerySchema,
     options?: GQLOptions,
@@ -202,7 +212,7 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     schema?: undefined,
     options?: GQLOptions,
   ): GQLMutation<TMutationVariables, unknown>
-  mutation<TMutationVariables extends GQLVariables, TMutationSchema>(
+  mutation<TMutationVariables extends GQLVariables, TMutationSchema = GiveTheSchemaTypeToo>(
     gql: string,
     schema?: TMutationSchema,
     options?: GQLOptions,

@@ -115,6 +115,21 @@ describe('a mistaken call names the mistake once', () => {
   })
 })
 
+describe('a GraphQL operation given one type argument and a schema names the fix', () => {
+  // TypeScript infers no type argument once one is given: the schema's type must be given too.
+  it.each(['query', 'mutation'])('%s', (operation) => {
+    const editor = editorOf(
+      'gqlOneTypeArgument.ts',
+      `${setup}
+export const op = new GQLEndpoint('/graphql').${operation}<{ id: string }>('${operation} Op($id: ID!) { user(id: $id) { id name } }', { user: GUser })
+`,
+    )
+    const messages = editor.errors().map((error) => error.message)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain('GiveTheSchemaTypeToo')
+  })
+})
+
 describe('data read through a plain-object schema shows as the data', () => {
   // It showed as the schema: `DenormalizeObject<{ readonly results: readonly [typeof Todo];
   // readonly next: "" }>`, where `next: ""` reads as the literal '' (it is `string`).

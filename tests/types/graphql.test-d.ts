@@ -22,7 +22,11 @@ const inferred = gql.query(text, { user: GUser })
 expectTypeOf<EndpointData<typeof inferred>>().toEqualTypeOf<{ user: GUser }>()
 expectTypeOf(inferred).parameter(0).toEqualTypeOf<Record<string, unknown> | undefined>()
 // No schema: data untyped.
-expectTypeOf<EndpointData<ReturnType<typeof gql.query<{ id: string }>>>>().toBeUnknown()
+const untyped = gql.query<{ id: string }>(text)
+expectTypeOf<EndpointData<typeof untyped>>().toBeUnknown()
+// One type argument and a schema: refused, by a type whose name says to give both.
+// @ts-expect-error give the schema's type too: query<{ id: string }, typeof userSchema>
+gql.query<{ id: string }>(text, userSchema)
 
 // Both type arguments.
 const both = gql.query<{ id: string }, typeof userSchema>(text, userSchema)
