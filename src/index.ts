@@ -105,7 +105,12 @@ export type { PaginatedEndpoint } from './rest/paginated'
 export { hookifyResource } from './rest/hookifyResource'
 export type { HookResource } from './rest/hookifyResource'
 export { GQLEndpoint } from './graphql/GQLEndpoint'
-export type { GQLMutation, GQLOptions, GQLVariables } from './graphql/GQLEndpoint'
+export type {
+  GiveTheSchemaTypeToo,
+  GQLMutation,
+  GQLOptions,
+  GQLVariables,
+} from './graphql/GQLEndpoint'
 export { GQLEntity } from './graphql/GQLEntity'
 
 export {
