@@ -239,6 +239,21 @@ describe('a list that getList.push grew is not shrunk by a read that started bef
     check()
   })
 
+  test('a further page that started before the push was confirmed still grows the list', async () => {
+    const { todos, controller, listed, check } = setup(false)
+    const nextPage = todos.getList.paginated('page')
+    const paging = controller.fetch(nextPage, { page: 2 })
+    const page = await arrived('GET')
+    const pushing = controller.fetch(todos.getList.push, { title: 'three' })
+    ;(await arrived('POST')).answer(json({ id: 3, title: 'three', completed: false }))
+    await pushing
+    page.answer(json([{ id: 4, title: 'four', completed: false }]))
+    // The page is merged into the list as it is now, push included: it undoes nothing.
+    await expect(paging).resolves.toHaveLength(4)
+    expect(listed()).toEqual([1, 2, 3, 4])
+    check()
+  })
+
   test('a refetch started after the push was confirmed replaces the list, as any later read does', async () => {
     const { todos, controller, listed, check } = setup(false)
     const pushing = controller.fetch(todos.getList.push, { title: 'three' })

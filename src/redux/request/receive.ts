@@ -31,8 +31,9 @@ export function receivedPayload(
   // Deep data never reaches the store (with a schema or without), nor anything but JSON data.
   const normalized = normalizeToStore(endpoint.schema, given, args, sourceOf(slice), times)
   let result = normalized.result
-  if (endpoint.mergeResult && hasResult(slice, key)) {
-    result = storableValue(endpoint.mergeResult(getResult(slice, key), result))
+  const merged = endpoint.mergeResult !== undefined && hasResult(slice, key)
+  if (merged) {
+    result = storableValue(endpoint.mergeResult?.(getResult(slice, key), result))
   }
   const updates = runUpdate(endpoint, args, slice, {
     key,
@@ -47,5 +48,6 @@ export function receivedPayload(
     entitiesMeta: normalized.entitiesMeta,
     times,
     ...(updates && Object.keys(updates).length > 0 ? { updates } : {}),
+    ...(merged ? { merged: true as const } : {}),
   }
 }

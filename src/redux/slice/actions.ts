@@ -28,6 +28,11 @@ export interface ReceivedPayload {
   readonly times: ResponseTimes
   /** Other results this response changes (lists that grow), by request key; plain data. */
   readonly updates?: Readonly<Record<string, unknown>>
+  /**
+   * The result is a page merged into what the key held when it arrived (`mergeResult`): it
+   * already holds what another call's `update` added, so it is not dropped for that (`changedAt`).
+   */
+  readonly merged?: true
 }
 
 /** Payload of `requested` and `settled`: which request, by key and start time. */

@@ -47,9 +47,14 @@ function withoutLayer(state: EntityCacheState, key: string, fetchedAt: number): 
  * `fetchedAt`: a later-started request answered (and did not fail), or a later write changed the
  * result through its `update`.
  */
-function newerThan(previous: RequestMeta | undefined, fetchedAt: number) {
+function newerThan(previous: RequestMeta | undefined, fetchedAt: number, merged = false) {
   if (previous === undefined) return false
-  return answeredAfter(previous, fetchedAt) || (previous.changedAt ?? 0) > fetchedAt
+  return answeredAfter(previous, fetchedAt) || (!merged && changedSince(previous, fetchedAt))
+}
+
+/** True when another call's `update` changed the result after `fetchedAt` (see `changedAt`). */
+export function changedSince(previous: RequestMeta, fetchedAt: number): boolean {
+  return (previous.changedAt ?? 0) > fetchedAt
 }
 
 /** True when the stored result comes from a request started after `fetchedAt` that succeeded. */
@@ -85,11 +90,11 @@ export function optimistic(state: EntityCacheState, layer: OptimisticLayer) {
  * later-started request already answered (its records still merge, by their own times).
  */
 export function received(state: EntityCacheState, payload: ReceivedPayload) {
-  const { key, result, entities, entitiesMeta, times, updates } = payload
+  const { key, result, entities, entitiesMeta, times, updates, merged } = payload
   if (times.fetchedAt < state.resetAt) return state
   const tables = writeTables(state, entities, entitiesMeta)
   const previous = getRequestMeta(state, key)
-  const stale = newerThan(previous, times.fetchedAt)
+  const stale = newerThan(previous, times.fetchedAt, merged)
   // Dropped only because another call's update changed the result after this request started
   // (a push confirmed while a refresh was in flight): what the refresh knew may be newer than
   // the rest of the list, so the list is marked stale, and its next reader asks again.
@@ -123,6 +128,10 @@ export function received(state: EntityCacheState, payload: ReceivedPayload) {
         date: times.date,
         fetchedAt: times.fetchedAt,
         expiresAt: times.expiresAt,
+        // A merged page keeps the stamp of a change made after it started: it holds that change.
+        ...(previous !== undefined && changedSince(previous, times.fetchedAt)
+          ? { changedAt: previous.changedAt }
+          : {}),
         ...stillPending(previous, times.fetchedAt),
         ...invalid,
       },
@@ -147,7 +156,7 @@ export function failed(state: EntityCacheState, payload: FailedPayload) {
   const previous = getRequestMeta(state, key)
   if (
     previous &&
-    (previous.fetchedAt > times.fetchedAt || (previous.changedAt ?? 0) > times.fetchedAt)
+    (previous.fetchedAt > times.fetchedAt || changedSince(previous, times.fetchedAt))
   ) {
     return withoutLayer(withoutOwnMark(state, key, times.fetchedAt), key, times.fetchedAt)
   }
