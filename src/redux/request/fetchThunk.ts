@@ -22,6 +22,7 @@ import { failedPayload } from './failure'
 import { rebaseOptimistic, writeOptimistic } from './optimistic'
 import { readDetached } from './detachedRead'
 import { receivedPayload } from './receive'
+import { changedSince } from '../slice/requestCases'
 import { getRequestMeta, hasResult } from '../slice/requests'
 
 /** Expiry defaults of a cache. */
@@ -123,6 +124,15 @@ function callWithSignal(
 }
 
 const ignore = () => {}
+
+/**
+ * True when the answer to `key`'s request started at `fetchedAt` was not stored because another
+ * call's `update` changed the result after it started (see `changedAt`).
+ */
+function outdatedBy(slice: EntityCacheState, key: string, fetchedAt: number): boolean {
+  const meta = getRequestMeta(slice, key)
+  return meta !== undefined && meta.fetchedAt < fetchedAt && changedSince(meta, fetchedAt)
+}
 
 /** Builds `fetchThunk(endpoint, args, options)` for one cache. */
 export function buildFetchThunk(deps: FetchDeps) {
@@ -264,7 +274,7 @@ export function buildFetchThunk(deps: FetchDeps) {
         throw error
       }
 
-      const settle = (response: unknown): T => {
+      const settle = (response: unknown): T | Promise<T> => {
         finish()
         const slice = selectSlice(present())
         if (fetchedAt < slice.resetAt) {
@@ -287,6 +297,12 @@ export function buildFetchThunk(deps: FetchDeps) {
         dispatch(actions.received(receivedPayload(endpoint, args, key, response, slice, times)))
         noteShown()
         rebase()
+        // Dropped because another call's update (a push) changed the result after this request
+        // started: what the server said may be newer than the rest of the list, so it is asked
+        // once more. A request that starts now cannot be outdated by that change.
+        if (!endpoint.sideEffect && outdatedBy(selectSlice(present()), key, fetchedAt)) {
+          return fetchThunk<T>(endpoint, args, options)(dispatch, getState)
+        }
         // Resolve to what the store now holds (denormalized). When it holds nothing of this call
         // (a newer confirmed delete won, or this is a delete), the response read on its own; a
         // delete reads as nothing there too, so it resolves to its response.
