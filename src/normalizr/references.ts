@@ -10,7 +10,7 @@
  */
 import { hasOwn, isPlainObject } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from './isEntity'
-import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
+import { denormalizeItems, denormalizeMembers, isUnloadedList, itemSchemaOf } from './shorthand'
 import type { DenormalizeContext, EntityRecord, EntitySchemaContract, EntitySource } from './types'
 
 /**
@@ -87,7 +87,11 @@ export class ReferenceWalker {
   private members(entity: EntitySchemaContract, record: EntityRecord): void {
     const schema = entity.schema
     for (const member of Object.keys(schema)) {
-      if (hasOwn(record, member)) this.work.push([schema[member], record[member]])
+      if (!hasOwn(record, member)) continue
+      const memberSchema = schema[member]
+      // `[undefined]` (not loaded yet) holds no references: its values were kept as they are.
+      const unloaded = Array.isArray(memberSchema) && isUnloadedList(memberSchema)
+      this.work.push([unloaded ? undefined : memberSchema, record[member]])
     }
   }
 }

@@ -8,6 +8,15 @@ import type { DenormalizeContext, NormalizeContext, QueryContext } from './types
 import { INVALID } from './types'
 
 /**
+ * True for `[undefined]`: a list whose item schema was not loaded yet (a circular import). In an
+ * Entity's `static schema` it is read as an undefined member (warned once, values kept as they
+ * are); anywhere else, using it throws ({@link itemSchemaOf}).
+ */
+export function isUnloadedList(memberSchema: readonly unknown[]): boolean {
+  return memberSchema.length === 1 && memberSchema[0] === undefined
+}
+
+/**
  * The item schema of a `[S]` shorthand; `[]` is a list whose items pass through as they are
  * (`undefined`), as in data-client. `[undefined]` (an item schema not yet loaded: a circular
  * import) throws, where it is used.

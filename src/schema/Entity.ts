@@ -14,7 +14,8 @@ import type {
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
 import { assignSettable } from './settableMembers'
-import { isUnloadedList, warnUndefinedMember } from './undefinedMember'
+import { isUnloadedList } from '../normalizr/shorthand'
+import { warnUndefinedMember } from './undefinedMember'
 import { copyRecord, mergeRecords } from './recordCopy'
 import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
@@ -170,7 +171,7 @@ function storeWithMembers(
       if (memberSchema === undefined) warnUndefinedMember(cls, member)
       else if (Array.isArray(memberSchema) && isUnloadedList(memberSchema)) {
         // `[Tag]` with `Tag` not loaded yet: as an undefined member, warned and kept as it is.
-        warnUndefinedMember(cls, member)
+        warnUndefinedMember(cls, member, true)
         memberSchema = undefined
       }
       const value = ctx.visit(memberSchema, given, processed, member)

@@ -5,12 +5,14 @@ const warned = new WeakSet<object>()
 
 /**
  * Warns, in development and once per class, that a member of an Entity's `static schema` is
- * `undefined` (`static schema = { author: User }` with `User` not loaded yet: a circular import).
- * Its values are then stored as they are, nested in the record, not as entities of their own.
+ * `undefined` (`static schema = { author: User }` with `User` not loaded yet: a circular import),
+ * or a list of it (`tags: [Tag]` read as `[undefined]`, when `list` is true). Its values are then
+ * stored as they are, nested in the record, not as entities of their own.
  */
 export function warnUndefinedMember(
   cls: { readonly name: string; readonly key: string },
   member: string,
+  list = false,
 ): void {
   if (!isDev || warned.has(cls)) return
   warned.add(cls)
@@ -18,17 +20,12 @@ export function warnUndefinedMember(
   const name = cls.name || cls.key
   console.warn(
     `rtk-resources: Entity ${name} (key "${cls.key}") has static schema member "${member}" ` +
-      'set to undefined, so ' +
+      `set to ${list ? '[undefined]' : 'undefined'}, so ` +
       `its "${member}" is stored as it is, nested in the record, not as an entity. That is most ` +
       'often an import read before its module finished loading (a circular import: two Entity ' +
       'modules that import each other). Import each Entity from its own module, or give the ' +
       `schema member once both classes exist: \`${name}.schema = { ...${name}.schema, ` +
-      `${member}: Other }\` (see ` +
+      `${member}: ${list ? '[Other]' : 'Other'} }\` (see ` +
       'docs/concepts/schemas.md#cycles-and-define).',
   )
-}
-
-/** True for `[undefined]`: a list whose item schema was not loaded yet (a circular import). */
-export function isUnloadedList(memberSchema: readonly unknown[]): boolean {
-  return memberSchema.length === 1 && memberSchema[0] === undefined
 }

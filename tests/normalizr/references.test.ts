@@ -110,6 +110,22 @@ describe('collectReferences', () => {
     expect(reached(allPets, [], zoo.source)).toEqual(['Cat c', 'Dog d'])
   })
 
+  it('passes over a [undefined] member (an item class not loaded yet): its values hold no references', () => {
+    class Tagged extends Entity {
+      id = 0
+      pk() {
+        return this.id
+      }
+      static key = 'RefTagged'
+      static schema = { tags: [undefined] as any, next: Link }
+    }
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+    const { source, result } = write(Tagged, { id: 1, tags: [{ id: 't1' }], next: { id: 'a' } })
+    warn.mockRestore()
+    // Before: the walk threw the SchemaDefinitionError of [undefined], and so did every sweep.
+    expect(reached(Tagged, result, source)).toEqual(['Link a', 'RefTagged 1'])
+  })
+
   it('follows the members of an inline (not normalized) record', () => {
     const { source } = write(User, { id: 3 })
     expect(reached(Post, { id: 1, author: '3' }, source)).toEqual(['User 3'])
