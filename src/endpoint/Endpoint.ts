@@ -1,5 +1,5 @@
 import { describeValue } from '../internal/describe'
-import { SchemaDefinitionError } from '../internal/errors'
+import { SchemaDefinitionError, UNLOADED_IMPORT } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import { anonymousName, warnUnnamedKey } from './anonymousName'
 import type { EndpointUpdateFunction } from './update'
@@ -131,8 +131,7 @@ export class Endpoint<
       throw new SchemaDefinitionError(
         'new Endpoint takes the function that makes the request, resolving to its response ' +
           `(new Endpoint(fetchTodo, { schema: Todo })); it was given ${describeValue(fetchFunction, 80)}. ` +
-          'An undefined function is most often a misspelled import, or one read before its ' +
-          'module finished loading (a circular import).',
+          `An undefined function is most often a misspelled import, or ${UNLOADED_IMPORT}.`,
       )
     }
     const self = function (this: unknown, ...args: Parameters<TFetch>) {

@@ -147,15 +147,22 @@ export class SchemaDefinitionError extends RtkResourcesError {
 }
 
 /**
+ * Why a class, schema or function reads `undefined` where it is used, for messages: it is
+ * usually "an import read before its module finished loading (a circular import: ...)".
+ */
+export const UNLOADED_IMPORT =
+  'an import read before its module finished loading (a circular import: two modules that ' +
+  'import each other)'
+
+/**
  * The {@link SchemaDefinitionError} of a schema used while it holds `undefined` where a schema
  * belongs (`written`: how it reads in code, `[undefined]`), most often a circular import.
  */
 export function undefinedSchemaError(written: string): SchemaDefinitionError {
   return new SchemaDefinitionError(
-    `A schema is used while it is ${written}: it holds undefined where a schema belongs. That is most often an ` +
-      'import read before its module finished loading (a circular import: two Entity modules ' +
-      'that import each other). Import the Entity from its own module, or complete the schema ' +
-      'with define() before it is used.',
+    `A schema is used while it is ${written}: it holds undefined where a schema belongs. That ` +
+      `is most often ${UNLOADED_IMPORT}. Import the Entity from its own module, or complete the ` +
+      'schema with define() before it is used.',
   )
 }
 

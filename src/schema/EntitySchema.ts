@@ -1,6 +1,6 @@
 import { describeValue } from '../internal/describe'
 import { isDev } from '../internal/env'
-import { SchemaDefinitionError } from '../internal/errors'
+import { SchemaDefinitionError, UNLOADED_IMPORT } from '../internal/errors'
 import { getOwn, isPlainObject } from '../internal/ownKeys'
 import { Entity } from './Entity'
 import { keyFromName } from './entityKey'
@@ -60,8 +60,8 @@ export function EntitySchema<TBase extends abstract new (...args: any[]) => obje
   if (typeof Base !== 'function') {
     throw new SchemaDefinitionError(
       `schema.Entity takes a class (schema.Entity(Todo, { pk: 'id' })); it was given ` +
-        `${describeValue(Base, 80)}. An undefined class is most often an import read before its ` +
-        'module finished loading (a circular import): import the class from its own module.',
+        `${describeValue(Base, 80)}. An undefined class is most often ${UNLOADED_IMPORT}: ` +
+        'import the class from its own module.',
     )
   }
   const base = Base as unknown as { schema?: unknown; prototype: { pk?: unknown } }

@@ -1,6 +1,6 @@
 import { describeValue } from '../internal/describe'
 import { isDev } from '../internal/env'
-import { undefinedSchemaError } from '../internal/errors'
+import { UNLOADED_IMPORT, undefinedSchemaError } from '../internal/errors'
 import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
 import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
@@ -131,9 +131,8 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
       .join(', ')
     const missing =
       (typeof name === 'string' || typeof name === 'number') && hasOwn(mapping, String(name))
-        ? ` The mapping's "${String(name)}" is undefined: an import read before its module ` +
-          'finished loading (a circular import). Import the Entity from its own module, or ' +
-          'complete the mapping later with define().'
+        ? ` The mapping's "${String(name)}" is undefined: ${UNLOADED_IMPORT}. Import the ` +
+          'Entity from its own module, or complete the mapping later with define().'
         : ''
     console.warn(
       `rtk-resources: the schema attribute of an item is ${describeValue(name)}, which is not ` +

@@ -1,4 +1,5 @@
 import { isDev } from '../internal/env'
+import { UNLOADED_IMPORT } from '../internal/errors'
 
 /** Entity classes already warned about (once each). */
 const warned = new WeakSet<object>()
@@ -22,8 +23,7 @@ export function warnUndefinedMember(
     `rtk-resources: Entity ${name} (key "${cls.key}") has static schema member "${member}" ` +
       `set to ${list ? '[undefined]' : 'undefined'}, so ` +
       `its "${member}" is stored as it is, nested in the record, not as an entity. That is most ` +
-      'often an import read before its module finished loading (a circular import: two Entity ' +
-      'modules that import each other). Import each Entity from its own module, or give the ' +
+      `often ${UNLOADED_IMPORT}. Import each Entity from its own module, or give the ` +
       `schema member once both classes exist: \`${name}.schema = { ...${name}.schema, ` +
       `${member}: ${list ? '[Other]' : 'Other'} }\` (see ` +
       'docs/concepts/schemas.md#cycles-and-define).',

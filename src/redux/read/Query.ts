@@ -1,4 +1,4 @@
-import { SchemaDefinitionError } from '../../internal/errors'
+import { SchemaDefinitionError, UNLOADED_IMPORT } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
 import type { Denormalize } from '../../schema/types'
 
@@ -34,9 +34,8 @@ export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Deno
     if (schema === undefined || schema === null) {
       throw new SchemaDefinitionError(
         'new Query takes the schema it reads from the tables (new Query(new schema.All(Todo), ' +
-          `process)); it was given ${String(schema)}. An undefined schema is most often an ` +
-          'import read before its module finished loading (a circular import): import the ' +
-          'Entity from its own module.',
+          `process)); it was given ${String(schema)}. An undefined schema is most often ` +
+          `${UNLOADED_IMPORT}: import the Entity from its own module.`,
       )
     }
     if (process !== undefined && typeof process !== 'function') {

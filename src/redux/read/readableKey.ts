@@ -4,7 +4,7 @@
  * resource instead of one of its endpoints) gets a SetupError naming the fix, not a TypeError
  * from deep inside.
  */
-import { SetupError } from '../../internal/errors'
+import { SetupError, UNLOADED_IMPORT } from '../../internal/errors'
 import type { Readable } from './readCall'
 
 const RESOURCE_MEMBERS = ['get', 'getList', 'create', 'update', 'partialUpdate', 'delete']
@@ -28,8 +28,7 @@ export function assertReadable(value: unknown, where: string): asserts value is 
   throw new SetupError(
     `${where} needs an endpoint (such as TodoResource.get, or a new Endpoint) or a Query; it ` +
       `was given ${givenAs(value)}. Pass one endpoint of a resource (TodoResource.getList). ` +
-      'undefined usually means a misspelled member, or an import read before its module ' +
-      'finished loading (a circular import).',
+      `undefined usually means a misspelled member, or ${UNLOADED_IMPORT}.`,
   )
 }
 
