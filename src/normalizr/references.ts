@@ -10,7 +10,7 @@
  */
 import { hasOwn, isPlainObject } from '../internal/ownKeys'
 import { isEntitySchema, isSchemaObject } from './isEntity'
-import { denormalizeItems, denormalizeMembers, isUnloadedList, itemSchemaOf } from './shorthand'
+import { denormalizeItems, denormalizeMembers, itemSchemaOf, loadedMember } from './shorthand'
 import type { DenormalizeContext, EntityRecord, EntitySchemaContract, EntitySource } from './types'
 
 /**
@@ -88,10 +88,7 @@ export class ReferenceWalker {
     const schema = entity.schema
     for (const member of Object.keys(schema)) {
       if (!hasOwn(record, member)) continue
-      const memberSchema = schema[member]
-      // `[undefined]` (not loaded yet) holds no references: its values were kept as they are.
-      const unloaded = Array.isArray(memberSchema) && isUnloadedList(memberSchema)
-      this.work.push([unloaded ? undefined : memberSchema, record[member]])
+      this.work.push([loadedMember(schema[member]), record[member]])
     }
   }
 }

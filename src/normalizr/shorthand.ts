@@ -10,10 +10,18 @@ import { INVALID } from './types'
 /**
  * True for `[undefined]`: a list whose item schema was not loaded yet (a circular import). In an
  * Entity's `static schema` it is read as an undefined member (warned once, values kept as they
- * are); anywhere else, using it throws ({@link itemSchemaOf}).
+ * are; see {@link loadedMember}); anywhere else, using it throws ({@link itemSchemaOf}).
  */
-export function isUnloadedList(memberSchema: readonly unknown[]): boolean {
-  return memberSchema.length === 1 && memberSchema[0] === undefined
+function isUnloadedList(memberSchema: unknown): boolean {
+  return Array.isArray(memberSchema) && memberSchema.length === 1 && memberSchema[0] === undefined
+}
+
+/**
+ * An Entity's `static schema` member as it is read and written: `undefined` for `[undefined]`
+ * (its values are kept as they are, and hold no references), else the member itself.
+ */
+export function loadedMember(memberSchema: unknown): unknown {
+  return isUnloadedList(memberSchema) ? undefined : memberSchema
 }
 
 /**

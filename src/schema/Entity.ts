@@ -14,7 +14,7 @@ import type {
 } from '../normalizr/types'
 import { keyFromName } from './entityKey'
 import { assignSettable } from './settableMembers'
-import { isUnloadedList } from '../normalizr/shorthand'
+import { loadedMember } from '../normalizr/shorthand'
 import { warnUndefinedMember } from './undefinedMember'
 import { copyRecord, mergeRecords } from './recordCopy'
 import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
@@ -115,10 +115,7 @@ function fieldsOf(cls: typeof Entity): EntityReadPlan['fields'] {
   const schema = cls.schema
   const members = Object.keys(schema)
   // `[undefined]` (an item class not loaded yet) reads as it is stored, as it was written.
-  const schemas = members.map((member) => {
-    const memberSchema = schema[member]
-    return Array.isArray(memberSchema) && isUnloadedList(memberSchema) ? undefined : memberSchema
-  })
+  const schemas = members.map((member) => loadedMember(schema[member]))
   const kinds = schemas.map(memberKindOf)
   const entities = schemas.map((member, i) =>
     kinds[i] === ONE_ENTITY ? member : kinds[i] === ENTITY_LIST ? (member as unknown[])[0] : null,
@@ -167,13 +164,10 @@ function storeWithMembers(
     for (const member in schema) {
       if (!hasOwn(schema, member) || !hasOwn(processed, member)) continue
       const given = processed[member]
-      let memberSchema = schema[member]
-      if (memberSchema === undefined) warnUndefinedMember(cls, member)
-      else if (Array.isArray(memberSchema) && isUnloadedList(memberSchema)) {
-        // `[Tag]` with `Tag` not loaded yet: as an undefined member, warned and kept as it is.
-        warnUndefinedMember(cls, member, true)
-        memberSchema = undefined
-      }
+      const written = schema[member]
+      // `[Tag]` with `Tag` not loaded yet reads as an undefined member: warned, kept as it is.
+      const memberSchema = loadedMember(written)
+      if (memberSchema === undefined) warnUndefinedMember(cls, member, written !== undefined)
       const value = ctx.visit(memberSchema, given, processed, member)
       // A member that normalizes to nothing is not stored (JSON has no `undefined`). One the
       // response gave as `undefined` stays for the merge, where it clears the stored reference;

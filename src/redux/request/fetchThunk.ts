@@ -254,7 +254,8 @@ export function buildFetchThunk(deps: FetchDeps) {
       const fail = (error: unknown): never => {
         finish()
         const date = Date.now()
-        if (fetchedAt < selectSlice(present()).resetAt || isAbortError(error)) {
+        const slice = selectSlice(present())
+        if (fetchedAt < slice.resetAt || isAbortError(error)) {
           // Dropped by a reset, or aborted: nothing is written, no error recorded.
           dispatch(actions.settled({ key, fetchedAt }))
         } else {
@@ -265,7 +266,7 @@ export function buildFetchThunk(deps: FetchDeps) {
           const times = { date, fetchedAt, expiresAt }
           // Soft, whatever the endpoint's policy: a poll's failure, and a further page's (an
           // endpoint that merges into what its key holds) beside the list it would have grown.
-          const pager = endpoint.mergeResult !== undefined && hasResult(selectSlice(present()), key)
+          const pager = endpoint.mergeResult !== undefined && hasResult(slice, key)
           const policy = options.softErrors || pager ? 'soft' : undefined
           dispatch(actions.failed(failedPayload(endpoint, key, error, times, policy)))
           noteShown()
