@@ -69,7 +69,9 @@ test('a response deeper than 1,000 levels is refused before anything is written,
   let shallow: Record<string, unknown> = { leaf: true }
   for (let i = 0; i < 900; i++) shallow = { child: shallow }
   controller.setResponse(raw, shallow)
-  expect(store.getState().data.results['raw []']).toBe(shallow)
+  // Stored as a frozen copy, 900 levels deep; the caller's object stays open.
+  expect(store.getState().data.results['raw []']).toEqual(shallow)
+  expect(Object.isFrozen(shallow)).toBe(false)
   expectSilentChecks()
 })
 

@@ -23,33 +23,21 @@
  * - the slice root, `entities`, `entitiesMeta`, and plain `results` and `meta` stay open: the
  *   checks walk them (a few tables; at most 1,024 request keys each), and still see a mutation.
  *
- * A new record is frozen as a copy made member by member ({@link shareableRecord}), put in its
- * slot before anyone reads the state: V8 gives each frozen object spread copy a hidden class of
- * its own (see the decision "Records are copied again before the development freeze" in
- * docs/architecture.md).
+ * A new record, a new result and a new optimistic layer are frozen as deep copies made member by
+ * member (`frozenCopy`), put in their slots before anyone reads the state:
+ * - what a caller handed over (a plain function's response, a `setResponse` value, the nested
+ *   members of its records) is never frozen under them: a fake server that changes its objects
+ *   later works in development as in production, and as with data-client, which freezes nothing;
+ * - V8 gives each frozen object spread copy a hidden class of its own (see the decision "Records
+ *   are copied again before the development freeze" in docs/architecture.md).
  */
-import { freezeNew } from '../../internal/freezeNew'
-import { assignOwn, getOwn, setOwn } from '../../internal/ownKeys'
+import { freezeNew, frozenCopy } from '../../internal/freezeNew'
+import { getOwn, setOwn } from '../../internal/ownKeys'
 import { isSplitTable } from './layout'
 import type { EntityCacheState } from './state'
 import type { SplitMap } from './storedMap'
 import { forEachEntryIn } from './bucketEntries'
 import { forEachNewBucket, splitReader } from './storedMap'
-
-/**
- * `record` copied member by member, in its own order, when it is a plain object whose members are
- * all enumerable, string-keyed data; else `record` itself. An object spread copy (what
- * `Entity.process` and `merge` return) has a hidden class V8 keeps outside its transition tree,
- * and `Object.freeze` then makes a new hidden class for each such object: 100,000 records cost
- * 100,000 classes, about 25 MB, and every read of them goes megamorphic. Objects built key by key
- * share one class per member list, frozen too. Development only (production does not freeze).
- */
-function shareableRecord(record: object): object {
-  if (Object.getPrototypeOf(record) !== Object.prototype) return record
-  // A non-enumerable or symbol-keyed member would be lost by the copy: such a record stays whole.
-  if (Reflect.ownKeys(record).length !== Object.keys(record).length) return record
-  return assignOwn({}, record)
-}
 
 /** True when `value` is an object not frozen yet (what a write may have stored new). */
 function isOpen(value: unknown): value is object {
@@ -57,32 +45,32 @@ function isOpen(value: unknown): value is object {
 }
 
 /**
- * `value` deep-frozen: as a shareable copy when `copy` says so (a record this write stored, not
- * the value the previous state held under its key), else as it is (a record there already, in a
- * state preloaded or restored without freezing, keeps its identity).
+ * `value` deep-frozen: as a frozen copy when `copy` says so (a value this write stored, not the
+ * one the previous state held under its key), else as it is (a value there already, in a state
+ * preloaded or restored without freezing, keeps its identity). See the module comment.
  */
 function frozen(value: object, copy: boolean): object {
-  return freezeNew(copy ? shareableRecord(value) : value)
+  return copy ? frozenCopy(value) : freezeNew(value)
 }
 
 /** Freezes a new plain map's values, and the map itself when `self` says so. */
-function freezePlain(map: object, previous: object | undefined, self: boolean, records = false) {
+function freezePlain(map: object, previous: object | undefined, self: boolean, copies = false) {
   if (map === previous) return
   const members = map as Record<string, unknown>
   for (const key of Object.keys(map)) {
     const value = members[key]
     if (!isOpen(value)) continue
-    const done = frozen(value, records && getOwn(previous, key) !== value)
+    const done = frozen(value, copies && getOwn(previous, key) !== value)
     if (done !== value) setOwn(map, key, done)
   }
   if (self) Object.freeze(map)
 }
 
 /** Freezes a new split map: each new page and bucket with its values, then the map but its summary. */
-function freezeSplit(map: object, previous: object | undefined, records = false) {
+function freezeSplit(map: object, previous: object | undefined, copies = false) {
   if (map === previous) return
   const before = Array.isArray(previous) ? (previous as unknown as SplitMap<unknown>) : undefined
-  const readBefore = records && before ? splitReader(before) : undefined
+  const readBefore = copies && before ? splitReader(before) : undefined
   forEachNewBucket(
     map as SplitMap<unknown>,
     before,
@@ -92,7 +80,7 @@ function freezeSplit(map: object, previous: object | undefined, records = false)
       // the previous state.
       forEachEntryIn(bucket, (stored, value, position) => {
         if (!isOpen(value)) return
-        const done = frozen(value, records && readBefore?.(stored) !== value)
+        const done = frozen(value, copies && readBefore?.(stored) !== value)
         if (done !== value) (bucket as unknown[])[position] = done
       })
       Object.freeze(bucket)
@@ -103,9 +91,9 @@ function freezeSplit(map: object, previous: object | undefined, records = false)
 }
 
 /**
- * Freezes what `next` holds that `previous` did not (see the module comment). `copy`: records a
- * write stored are frozen as shareable copies; `false` freezes everything as it is (a state the
- * store already holds, restored or preloaded).
+ * Freezes what `next` holds that `previous` did not (see the module comment). `copy`: records,
+ * results and optimistic layers a write stored are frozen as copies; `false` freezes everything
+ * as it is (a state the store already holds, restored or preloaded).
  */
 export function freezeWritten(
   next: EntityCacheState,
@@ -124,9 +112,12 @@ export function freezeWritten(
     }
   }
   for (const member of ['results', 'meta'] as const) {
-    if (next.layout.splitRequests) freezeSplit(next[member], previous?.[member])
-    else freezePlain(next[member], previous?.[member], false)
+    // A result may be a response as its function returned it (no schema): stored as a copy.
+    const copies = copy && member === 'results'
+    if (next.layout.splitRequests) freezeSplit(next[member], previous?.[member], copies)
+    else freezePlain(next[member], previous?.[member], false, copies)
   }
   freezeNew(next.layout)
-  freezeNew(next.optimistic)
+  if (copy) (next as { optimistic: unknown }).optimistic = frozenCopy(next.optimistic)
+  else freezeNew(next.optimistic)
 }
