@@ -8,7 +8,7 @@ import { assertOk } from './parseResponse'
  * rejects with a NetworkError of its status. Aborts reject with the abort error unchanged.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#fetchresponseinput-init
  */
-export async function fetchResponse(input: string, init: RequestInit): Promise<Response> {
+export async function fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
   let response: Response
   try {
     response = await fetch(input, init)
@@ -17,10 +17,15 @@ export async function fetchResponse(input: string, init: RequestInit): Promise<R
     const reason = cause instanceof Error ? cause.message : String(cause)
     throw new NetworkError(
       0,
-      `${init.method ?? 'GET'} ${input} got no response (${reason}). The server is down or ` +
-        `unreachable, the address is wrong, or a browser blocked it (CORS).`,
+      `${init.method ?? 'GET'} ${requestUrl(input)} got no response (${reason}). The server ` +
+        `is down or unreachable, the address is wrong, or a browser blocked it (CORS).`,
       { cause },
     )
   }
   return assertOk(response)
+}
+
+/** The URL a fetch input names (a `Request`'s own). */
+export function requestUrl(input: RequestInfo): string {
+  return typeof input === 'string' ? input : input.url
 }

@@ -1,5 +1,7 @@
 import { EndpointBase } from '../endpoint/Endpoint'
 import { mergeHeaders } from '../endpoint/headers'
+import { requestUrl } from '../endpoint/fetchResponse'
+import { checkedInit, withHeaders } from '../endpoint/requestInit'
 import { serverErrorPolicy } from '../endpoint/serverErrorPolicy'
 import type { HeadersInput } from '../endpoint/headers'
 import { eitherSignal, isSignalError, releaseSignal } from '../internal/abort'
@@ -134,7 +136,7 @@ function operationName(query: string): string | undefined {
 }
 
 async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<unknown> {
-  const init = await this.getRequestInit(variables ?? {})
+  const init = checkedInit(this, await this.getRequestInit(variables ?? {}))
   try {
     const response = await this.fetchResponse(this.url, init)
     return await this.parseResponse(response)
@@ -241,19 +243,18 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   }
 
   /** The request: POST, JSON `{ query, variables }`, headers from `getHeaders`. */
-  async getRequestInit(variables: GQLVariables): Promise<RequestInit> {
+  getRequestInit(variables: GQLVariables): RequestInit | Promise<RequestInit> {
     const base = this.requestInit ?? {}
     const headers = mergeHeaders({ 'Content-Type': 'application/json' }, base.headers)
     const init: RequestInit = {
       ...base,
       method: 'POST',
       body: JSON.stringify({ query: this.requireQuery(), variables }),
-      headers: await this.getHeaders(headers),
     }
     if (this.signal) {
       init.signal = base.signal ? eitherSignal(base.signal, this.signal) : this.signal
     }
-    return init
+    return withHeaders(init, this.getHeaders(headers))
   }
 
   /** The headers of a request (default: unchanged). Override to add auth headers. */
@@ -265,15 +266,19 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
    * Performs the request with `fetch`. No response → NetworkError of status 0 (aborts stay
    * aborts); any status is passed on, since GraphQL servers put errors in 4xx bodies too.
    */
-  async fetchResponse(input: string, init: RequestInit): Promise<Response> {
+  async fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
     try {
       return await fetch(input, init)
     } catch (cause) {
       if (isSignalError(cause)) throw cause
       const reason = cause instanceof Error ? cause.message : String(cause)
-      throw new NetworkError(0, `The GraphQL request to ${input} got no response: ${reason}`, {
-        cause,
-      })
+      throw new NetworkError(
+        0,
+        `The GraphQL request to ${requestUrl(input)} got no response: ${reason}`,
+        {
+          cause,
+        },
+      )
     }
   }
 

@@ -3,6 +3,7 @@ import { fetchResponse } from '../endpoint/fetchResponse'
 import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
 import type { HeadersInput } from '../endpoint/headers'
 import { parseResponse } from '../endpoint/parseResponse'
+import { checkedInit, withHeaders } from '../endpoint/requestInit'
 import { serverErrorPolicy } from '../endpoint/serverErrorPolicy'
 import { eitherSignal, releaseSignal } from '../internal/abort'
 import { PathParamError } from '../internal/errors'
@@ -76,7 +77,7 @@ function urlOf(endpoint: RestEndpoint, params: object, args: readonly unknown[])
 async function restFetch(this: RestEndpoint, ...args: unknown[]): Promise<unknown> {
   const [params, body] = splitArgs(this, args)
   const url = urlOf(this, params, args)
-  const init = await this.getRequestInit(body)
+  const init = checkedInit(this, await this.getRequestInit(body))
   try {
     const response = await this.fetchResponse(url, init)
     return await this.parseResponse(response)
@@ -205,9 +206,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   /**
    * The fetch settings of a call: `requestInit`, the method, the body (plain objects and arrays as
    * JSON with `Content-Type: application/json`; FormData, strings, Blobs untouched) and the
-   * headers from `getHeaders`.
+   * headers from `getHeaders`. Returned as it is when `getHeaders` returns its headers (so an
+   * override may spread it without `await`, as rest-hooks 7's did), else as a promise.
    */
-  async getRequestInit(body?: unknown): Promise<RequestInit> {
+  getRequestInit(body?: unknown): RequestInit | Promise<RequestInit> {
     const base = this.requestInit ?? {}
     const json = sentAsJson(body)
     const headers = json
@@ -217,8 +219,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     if (this.signal)
       init.signal = base.signal ? eitherSignal(base.signal, this.signal) : this.signal
     if (body !== undefined) init.body = json ? JSON.stringify(body) : (body as BodyInit)
-    init.headers = await this.getHeaders(headers)
-    return init
+    return withHeaders(init, this.getHeaders(headers))
   }
 
   /** The headers of a request (default: unchanged). Override to add auth headers. */
@@ -227,7 +228,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   }
 
   /** Performs the request with `fetch`; failures reject with a NetworkError. */
-  fetchResponse(input: string, init: RequestInit): Promise<Response> {
+  fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
     return fetchResponse(input, init)
   }
 

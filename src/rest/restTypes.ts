@@ -179,7 +179,7 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
     headers: Record<string, string>,
   ): HeadersInput | Promise<HeadersInput>
   /** Performs the request. */
-  fetchResponse?(this: RestEndpoint, input: string, init: RequestInit): Promise<Response>
+  fetchResponse?(this: RestEndpoint, input: RequestInfo, init: RequestInit): Promise<Response>
   /** Reads the response. */
   parseResponse?(this: RestEndpoint, response: Response): Promise<any>
   /** Post-processes the parsed response with the call's arguments. */

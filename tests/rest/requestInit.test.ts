@@ -1,6 +1,6 @@
 /** Recipes: request settings through getRequestInit and requestInit (docs/guides/request-init.md). */
 import type { RestGenerics } from 'rtk-resources'
-import { createResource, RestEndpoint } from 'rtk-resources'
+import { createResource, RestEndpoint, SchemaDefinitionError } from 'rtk-resources'
 import { makeRestStore } from '../fixtures/restStore'
 import { API, Todo, TodoResource } from '../fixtures/resources'
 import { recordRequests } from '../mocks/requests'
@@ -142,4 +142,72 @@ test('without AbortSignal.any, the signal option leaves no listener behind once 
   } finally {
     ;(AbortSignal as { any?: unknown }).any = any
   }
+})
+
+test("rest-hooks 7's recipe: an override that spreads super.getRequestInit(body) without await", async () => {
+  class SyncSameOrigin<O extends RestGenerics = any> extends RestEndpoint<O> {
+    getRequestInit(body?: unknown): RequestInit {
+      return { ...(super.getRequestInit(body) as RequestInit), credentials: 'same-origin' }
+    }
+  }
+  const Resource = createResource({
+    urlPrefix: API,
+    path: '/todos/:id',
+    schema: Todo,
+    Endpoint: SyncSameOrigin,
+  })
+  const { controller, check } = makeRestStore()
+  const updated = await controller.fetch(Resource.update, { id: 1 }, { title: 'Sync' })
+  expect(updated.title).toBe('Sync')
+  await controller.fetch(Resource.delete, { id: 1 })
+  expect(seen.map((r) => [r.method, r.credentials, r.headers['content-type']])).toEqual([
+    ['PUT', 'same-origin', 'application/json'],
+    ['DELETE', 'same-origin', undefined],
+  ])
+  check()
+})
+
+test('spreading a promised init (async getHeaders, no await) is refused: it would send a GET', async () => {
+  class Broken<O extends RestGenerics = any> extends RestEndpoint<O> {
+    async getHeaders(headers: Record<string, string>) {
+      return { ...headers, Authorization: 'Bearer t' }
+    }
+    getRequestInit(body?: unknown): RequestInit {
+      return { ...(super.getRequestInit(body) as RequestInit), credentials: 'same-origin' }
+    }
+  }
+  const Resource = createResource({
+    urlPrefix: API,
+    path: '/todos/:id',
+    schema: Todo,
+    Endpoint: Broken,
+  })
+  const { controller, store } = makeRestStore()
+  const error = await controller.fetch(Resource.delete, { id: 1 }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SchemaDefinitionError)
+  expect((error as Error).message).toMatch(
+    /without a method.*instead of a DELETE.*await super\.getRequestInit\(body\)/s,
+  )
+  expect(seen).toEqual([])
+  // Nothing was deleted in the cache either.
+  expect(JSON.stringify(store.getState().data.entitiesMeta)).not.toMatch(/deleted/)
+  // A GET needs no method: its settings are sent as they are.
+  await expect(controller.fetch(Resource.get, { id: 1 })).resolves.toMatchObject({ id: 1 })
+})
+
+test('fetchResponse takes a Request too, as data-client types it', async () => {
+  class ViaRequest<O extends RestGenerics = any> extends RestEndpoint<O> {
+    fetchResponse(input: RequestInfo, init: RequestInit) {
+      return super.fetchResponse(new Request(input, init), {})
+    }
+  }
+  const Resource = createResource({
+    urlPrefix: API,
+    path: '/todos/:id',
+    schema: Todo,
+    Endpoint: ViaRequest,
+  })
+  const { controller } = makeRestStore()
+  await expect(controller.fetch(Resource.get, { id: 1 })).resolves.toMatchObject({ id: 1 })
+  expect(seen[0]).toMatchObject({ method: 'GET', url: `${API}/todos/1` })
 })

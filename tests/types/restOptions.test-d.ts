@@ -66,7 +66,8 @@ new RestEndpoint({
     return ''
   },
   fetchResponse(input, init) {
-    expectTypeOf(input).toEqualTypeOf<string>()
+    // RequestInfo, as data-client's: an override may pass a Request on to super.
+    expectTypeOf(input).toEqualTypeOf<RequestInfo>()
     expectTypeOf(init).toEqualTypeOf<RequestInit>()
     return fetch(input, init)
   },

@@ -57,7 +57,10 @@ export class InFlightRequests {
     key: string,
     fetchedAt: number,
     shareAs: string | undefined,
-    { signal, watched = false }: { signal?: AbortSignal | undefined; watched?: boolean } = {},
+    {
+      signal,
+      watched = false,
+    }: { signal?: AbortSignal | undefined; watched?: boolean | undefined } = {},
   ): Flight {
     const flight: Flight = {
       key,
