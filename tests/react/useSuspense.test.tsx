@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { Endpoint, GQLEndpoint, GQLEntity } from 'rtk-resources'
+import { Endpoint, GQLEndpoint, GQLEntity, NetworkError, RestEndpoint } from 'rtk-resources'
 import { useController, useSuspense } from 'rtk-resources/react'
 import { expectPlain, makeStore } from '../fixtures/store'
 import {
@@ -14,7 +14,7 @@ import {
   apiHandlers,
 } from './api'
 import { User } from '../fixtures/entities'
-import { renderWithCache } from './render'
+import { ErrorBoundary, renderWithCache } from './render'
 import { server, serveHandlers } from '../mocks/server'
 
 serveHandlers(...apiHandlers)
@@ -43,6 +43,45 @@ test('a failed request goes to the error boundary', async () => {
   renderWithCache(<Profile id={99} />)
   expect((await screen.findByRole('alert')).textContent).toContain('Not Found')
   error.mockRestore()
+})
+
+test("the boundary gets the request's own error: a NetworkError with its response", async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {})
+  let caught: unknown
+  const keep = (error: Error) => {
+    caught = error
+    return <p role="alert">{error.message}</p>
+  }
+  server.use(
+    http.get('http://boundary.test/users/:id', () =>
+      HttpResponse.json({ message: 'gone' }, { status: 404 }),
+    ),
+  )
+  const getRestUser = new RestEndpoint({
+    urlPrefix: 'http://boundary.test',
+    path: '/users/:id',
+    schema: User,
+  })
+  function RestProfile({ id }: { id: number }) {
+    return <h1>{useSuspense(getRestUser, { id }).name}</h1>
+  }
+  const { controller, store } = renderWithCache(
+    <ErrorBoundary fallback={keep}>
+      <RestProfile id={98} />
+    </ErrorBoundary>,
+  )
+  await screen.findByRole('alert')
+  expect(caught).toBeInstanceOf(NetworkError)
+  expect((caught as NetworkError).status).toBe(404)
+  expect((caught as NetworkError).response?.status).toBe(404)
+  expect(controller.getError(getRestUser, { id: 98 }, store.getState())).toBe(caught)
+  // A state read back from JSON (a replay, SSR) rebuilds it from its data: no response there.
+  const replayed = JSON.parse(JSON.stringify(store.getState())) as ReturnType<typeof store.getState>
+  const rebuilt = controller.getError(getRestUser, { id: 98 }, replayed) as NetworkError
+  expect(rebuilt).toBeInstanceOf(NetworkError)
+  expect(rebuilt.status).toBe(404)
+  expect(rebuilt.response).toBeUndefined()
+  logged.mockRestore()
 })
 
 test('StrictMode does not double fetch', async () => {

@@ -68,6 +68,12 @@ function read(source: Record<string, unknown>, member: string): unknown {
 }
 
 /**
+ * The error each stored serialized error reads as: the error it was made from, while the state
+ * holds the object `serializeError` returned; else one rebuilt from it, once.
+ */
+const rebuilt = new WeakMap<SerializedError, Error>()
+
+/**
  * Turns anything thrown into plain data for the slice: name, message, and every plain member
  * (status, code, GraphQL `errors`, a JSON error body...), each cut to {@link ERROR_MEMBER_LIMIT}
  * characters of JSON and the whole to {@link ERROR_SIZE_LIMIT}. Responses, causes and stacks are
@@ -75,10 +81,24 @@ function read(source: Record<string, unknown>, member: string): unknown {
  * a revoked Proxy) is recorded as far as it can be read, so the request always settles.
  */
 export function serializeError(error: unknown): SerializedError {
+  let serialized: SerializedError
   try {
-    return serializeReadable(error)
+    serialized = serializeReadable(error)
   } catch {
-    return { name: 'Error', message: describe(error) }
+    serialized = { name: 'Error', message: describe(error) }
+  }
+  // Read back as the error itself while the state holds this object (its `response`, `cause`
+  // and class kept, as data-client's readers get them); rebuilt from the data after a replay.
+  if (isError(error)) rebuilt.set(serialized, error)
+  return serialized
+}
+
+/** `instanceof Error`, false for what cannot be asked (a revoked Proxy). */
+function isError(value: unknown): value is Error {
+  try {
+    return value instanceof Error
+  } catch {
+    return false
   }
 }
 
@@ -114,8 +134,6 @@ function serializeReadable(error: unknown): SerializedError {
   return out as unknown as SerializedError
 }
 
-const rebuilt = new WeakMap<SerializedError, Error>()
-
 /** The stored `errors` of a GraphQL error, as entries (a cut list keeps what it holds). */
 function graphQLErrorsOf(stored: unknown): GraphQLErrorEntry[] {
   if (!Array.isArray(stored)) return []
@@ -136,9 +154,11 @@ function isNetworkError(name: string, code: unknown): boolean {
 }
 
 /**
- * Makes an `Error` again from its serialized form (a `NetworkError` when it was one, a
- * `GraphQLError` likewise; any other error an `Error` with its name, `status` and other plain
- * members as data), once per stored object so readers get a stable reference.
+ * The error a stored serialized error stands for: the one it was made from, when this process
+ * made it (see {@link serializeError}); else made again from its serialized form (a
+ * `NetworkError` when it was one, a `GraphQLError` likewise; any other error an `Error` with its
+ * name, `status` and other plain members as data), once per stored object so readers get a
+ * stable reference.
  */
 export function deserializeError(serialized: SerializedError): Error {
   let error = rebuilt.get(serialized)
