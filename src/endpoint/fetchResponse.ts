@@ -8,7 +8,7 @@ import { assertOk } from './parseResponse'
  * rejects with a NetworkError of its status. Aborts reject with the abort error unchanged.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#fetchresponseinput-init
  */
-export async function fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
+export async function fetchResponse(input: RequestInput, init: RequestInit): Promise<Response> {
   let response: Response
   try {
     response = await fetch(input, init)
@@ -25,7 +25,14 @@ export async function fetchResponse(input: RequestInfo, init: RequestInit): Prom
   return assertOk(response)
 }
 
+/**
+ * What `fetch` takes as its input: a URL, or a `Request` (the DOM's `RequestInfo`, which
+ * data-client's `fetchResponse` takes), named so that the package's declarations compile in a
+ * project without the DOM lib (a server, `types: ["node"]`), whose types declare `Request` too.
+ */
+export type RequestInput = string | Request
+
 /** The URL a fetch input names (a `Request`'s own). */
-export function requestUrl(input: RequestInfo): string {
+export function requestUrl(input: RequestInput): string {
   return typeof input === 'string' ? input : input.url
 }

@@ -1,6 +1,7 @@
 import { EndpointBase } from '../endpoint/Endpoint'
 import { mergeHeaders } from '../endpoint/headers'
 import { requestUrl } from '../endpoint/fetchResponse'
+import type { RequestInput } from '../endpoint/fetchResponse'
 import { checkedInit, withHeaders } from '../endpoint/requestInit'
 import { serverErrorPolicy } from '../endpoint/serverErrorPolicy'
 import type { HeadersInput } from '../endpoint/headers'
@@ -266,7 +267,7 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
    * Performs the request with `fetch`. No response → NetworkError of status 0 (aborts stay
    * aborts); any status is passed on, since GraphQL servers put errors in 4xx bodies too.
    */
-  async fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
+  async fetchResponse(input: RequestInput, init: RequestInit): Promise<Response> {
     try {
       return await fetch(input, init)
     } catch (cause) {

@@ -1,4 +1,5 @@
 import { fetchResponse } from '../endpoint/fetchResponse'
+import type { RequestInput } from '../endpoint/fetchResponse'
 import { parseResponse } from '../endpoint/parseResponse'
 import { SchemaDefinitionError } from '../internal/errors'
 import { DeleteEntitySchema } from '../schema/Delete'
@@ -79,7 +80,7 @@ export abstract class Resource extends Entity {
   static urlRoot: string
 
   /** Makes a request. Override to read headers or change the transport; may return the value. */
-  static fetchResponse(input: RequestInfo, init: RequestInit): Promise<any> {
+  static fetchResponse(input: RequestInput, init: RequestInit): Promise<any> {
     return fetchResponse(input, init)
   }
 
@@ -139,7 +140,7 @@ function endpointOf(resource: ResourceClass, factory: string, own: Record<string
     urlPrefix,
     path: `${path}${own.path as string}` || '/',
     name: `${resource.name}.${factory}`,
-    fetchResponse: (input: RequestInfo, init: RequestInit) => resource.fetchResponse(input, init),
+    fetchResponse: (input: RequestInput, init: RequestInit) => resource.fetchResponse(input, init),
     parseResponse: (value: unknown) => (value instanceof Response ? parseResponse(value) : value),
   } as never) as unknown as RestEndpoint
   byFactory.set(factory, endpoint)

@@ -1,5 +1,6 @@
 import { EndpointBase } from '../endpoint/Endpoint'
 import { fetchResponse } from '../endpoint/fetchResponse'
+import type { RequestInput } from '../endpoint/fetchResponse'
 import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
 import type { HeadersInput } from '../endpoint/headers'
 import { parseResponse } from '../endpoint/parseResponse'
@@ -228,7 +229,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   }
 
   /** Performs the request with `fetch`; failures reject with a NetworkError. */
-  fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
+  fetchResponse(input: RequestInput, init: RequestInit): Promise<Response> {
     return fetchResponse(input, init)
   }
 

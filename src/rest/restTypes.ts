@@ -3,6 +3,7 @@
  * (path params, query params, body), its schema and what it resolves to.
  */
 import type { EndpointOptions } from '../endpoint/Endpoint'
+import type { RequestInput } from '../endpoint/fetchResponse'
 import type { HeadersInput } from '../endpoint/headers'
 import type { OptimisticSnapshot } from '../redux/endpointTypes'
 import type { DeleteEntitySchema } from '../schema/Delete'
@@ -179,7 +180,7 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
     headers: Record<string, string>,
   ): HeadersInput | Promise<HeadersInput>
   /** Performs the request. */
-  fetchResponse?(this: RestEndpoint, input: RequestInfo, init: RequestInit): Promise<Response>
+  fetchResponse?(this: RestEndpoint, input: RequestInput, init: RequestInit): Promise<Response>
   /** Reads the response. */
   parseResponse?(this: RestEndpoint, response: Response): Promise<any>
   /** Post-processes the parsed response with the call's arguments. */
