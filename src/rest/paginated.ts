@@ -94,8 +94,28 @@ function listArgsOf(name: string, listArgs: unknown): readonly unknown[] {
   )
 }
 
+/**
+ * True when `schema` holds a list that pages can grow: `[S]`, `schema.Array`, or a plain-object
+ * schema (or `schema.Object`) with one among its members, at any depth.
+ */
+function holdsList(schema: unknown, seen = new Set<unknown>()): boolean {
+  if (Array.isArray(schema) || schema instanceof ArraySchema) return true
+  const members = membersOf(schema)
+  if (!members || seen.has(members)) return false
+  seen.add(members)
+  return Object.keys(members).some((member) => holdsList(members[member], seen))
+}
+
 /** Builds the paginated endpoint of `list`. */
 export function buildPaginated(list: RestEndpoint, removeCursor: RemoveCursor): RestEndpoint {
+  if (!holdsList(list.schema)) {
+    // As rest-hooks 7's paginated does: each page would replace the stored value.
+    throw new SchemaDefinitionError(
+      `${list.name}.paginated: its schema holds no list for pages to grow, so each page would ` +
+        `replace the stored value. Give the list endpoint a list schema (\`[Todo]\`, ` +
+        `\`{ results: [Todo], cursor: '' }\`), or fetch the pages with the endpoint itself.`,
+    )
+  }
   if (typeof removeCursor !== 'function' && typeof removeCursor !== 'string') {
     throw new SchemaDefinitionError(
       `${list.name}.paginated takes a function from a page's arguments to the list's ` +

@@ -279,3 +279,24 @@ describe('a page function that does not return the list’s arguments as an arra
     expect(() => getNews.paginated(undefined as any)).toThrow(SchemaDefinitionError)
   })
 })
+
+describe('paginated on a schema that holds no list', () => {
+  it('throws where it is written, as rest-hooks 7 did: each page would replace the stored value', () => {
+    const getStory = NewsResource.get
+    const error = thrown(() => getStory.paginated('cursor'))
+    expect(error).toBeInstanceOf(SchemaDefinitionError)
+    expect((error as Error).message).toMatch(/paginated: its schema holds no list.*\[Todo\]/s)
+    const schemaless = new RestEndpoint({ urlPrefix: API, path: '/news' })
+    expect(() => schemaless.paginated('cursor')).toThrow(SchemaDefinitionError)
+  })
+
+  it('a list anywhere in the schema is enough: [S], schema.Array, a member of an object', () => {
+    const nested = new RestEndpoint({
+      urlPrefix: API,
+      path: '/news',
+      schema: { data: { stories: new schema.Array(Story) }, cursor: '' },
+    })
+    expect(() => nested.paginated('cursor')).not.toThrow()
+    expect(() => getNews.paginated('cursor')).not.toThrow()
+  })
+})

@@ -90,7 +90,8 @@ describe('url', () => {
     const nested = new RestEndpoint({ path: '/groups{/:group}/todos/:id' })
     expect(nested.url({ id: 5, group: undefined })).toBe(nested.url({ id: 5 }))
     expect(nested.key({ id: 5, group: undefined })).toBe(nested.key({ id: 5 }))
-    const list = new RestEndpoint({ path: '/groups{/:group}/todos' })
+    // `[]`: a list of items kept as they are, which pages can grow.
+    const list = new RestEndpoint({ path: '/groups{/:group}/todos', schema: [] })
     expect(list.url({ group: undefined })).toBe('/groups/todos')
     // The cursor of paginated('cursor') too: the first page has none.
     const pages = list.paginated('cursor')
