@@ -106,10 +106,17 @@ function callWithSignal(
   signal: AbortSignal | undefined,
   args: readonly unknown[],
 ): Promise<unknown> {
-  if (!signal || !takesSignal(endpoint)) return endpoint(...args)
-  const own = endpoint.requestInit?.signal
+  const pipeline = endpoint as EndpointInterface & {
+    extend?: (options: object) => EndpointInterface
+    getRequestInit?: unknown
+    requestInit?: RequestInit
+  }
+  if (!signal || typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) {
+    return endpoint(...args)
+  }
+  const own = pipeline.requestInit?.signal
   const combined = own ? eitherSignal(own, signal) : signal
-  const request = endpoint.extend({ requestInit: { ...endpoint.requestInit, signal: combined } })(
+  const request = pipeline.extend({ requestInit: { ...pipeline.requestInit, signal: combined } })(
     ...args,
   )
   if (combined !== signal) void request.then(ignore, ignore).finally(() => releaseSignal(combined))
@@ -117,18 +124,6 @@ function callWithSignal(
 }
 
 const ignore = () => {}
-
-/** An endpoint with request settings (REST, GraphQL): a signal can reach its request. */
-function takesSignal(endpoint: EndpointInterface): endpoint is SignalTaking {
-  const pipeline = endpoint as Partial<SignalTaking>
-  return typeof pipeline.extend === 'function' && !!pipeline.getRequestInit
-}
-
-type SignalTaking = EndpointInterface & {
-  extend: (options: object) => EndpointInterface
-  getRequestInit: unknown
-  requestInit?: RequestInit
-}
 
 /**
  * True when the answer to `key`'s request started at `fetchedAt` was not stored because another
@@ -206,13 +201,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       // stamped when it starts, a microtask later.
       const stamp = () => clock(selectSlice(present()), requests.latestOutsideStart())
       let fetchedAt = options.fromRender ? 0 : stamp()
-      // A plain function's request cannot be aborted: it runs to its end and is stored, and a
-      // caller that asks meanwhile joins it; callers with a signal still stop waiting.
-      const abortable = takesSignal(endpoint)
-      const flight = requests.start(key, fetchedAt, shareAs, {
-        signal: abortable ? options.signal : undefined,
-        watched: abortable && options.watch,
-      })
+      const flight = requests.start(key, fetchedAt, shareAs, options.signal, options.watch)
       if (options.forReader) runtime.readerRequests.note(key, flight)
       const begin = () => {
         if (options.fromRender) flight.fetchedAt = fetchedAt = stamp()

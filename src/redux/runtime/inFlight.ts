@@ -51,16 +51,14 @@ export class InFlightRequests {
   /**
    * Registers a request; `shareAs` makes it joinable by later calls. `signal` is its first
    * caller's: a request whose first caller cannot abort it is never aborted, unless that caller
-   * only `watched` it. Give neither for a request no signal can reach (a plain function's).
+   * only `watched` it.
    */
   start(
     key: string,
     fetchedAt: number,
     shareAs: string | undefined,
-    {
-      signal,
-      watched = false,
-    }: { signal?: AbortSignal | undefined; watched?: boolean | undefined } = {},
+    signal?: AbortSignal,
+    watched = false,
   ): Flight {
     const flight: Flight = {
       key,
