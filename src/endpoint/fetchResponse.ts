@@ -32,7 +32,7 @@ export async function fetchResponse(input: RequestInput, init: RequestInit): Pro
  */
 export type RequestInput = string | Request
 
-/** The URL a fetch input names (a `Request`'s own). */
-export function requestUrl(input: RequestInput): string {
-  return typeof input === 'string' ? input : input.url
+/** The URL a fetch input names (a `Request`'s own; a `URL` an override passed, as text). */
+export function requestUrl(input: RequestInput | URL): string {
+  return typeof input === 'string' || input instanceof URL ? String(input) : input.url
 }

@@ -137,7 +137,11 @@ function operationName(query: string): string | undefined {
 }
 
 async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<unknown> {
-  const init = checkedInit(this, await this.getRequestInit(variables ?? {}))
+  // Always a POST: settings without a method would go out as a GET without the query.
+  const init = checkedInit(
+    { name: this.name, method: 'POST' },
+    await this.getRequestInit(variables ?? {}),
+  )
   try {
     const response = await this.fetchResponse(this.url, init)
     return await this.parseResponse(response)

@@ -1,4 +1,4 @@
-import { setOwn } from './ownKeys'
+import { isPlainObject, setOwn } from './ownKeys'
 
 /**
  * Deep-freezes `root` and everything under it that is not frozen yet, stopping at frozen
@@ -57,7 +57,7 @@ export function frozenCopy<T>(root: T): T {
 /** An empty copy to fill for `value`, or `undefined` when it is not copied (see frozenCopy). */
 function shellOf(value: object): object | undefined {
   if (Array.isArray(value)) return []
-  if (Object.getPrototypeOf(value) !== Object.prototype) return undefined
+  if (!isPlainObject(value)) return undefined
   if (Reflect.ownKeys(value).length !== Object.keys(value).length) return undefined
   return {}
 }

@@ -234,3 +234,29 @@ test('extend({ fetch }) replaces the request, in every endpoint extended from it
   expect((await getUser({ id: '1' })).user.name).toBe('Ada')
   expect(seen).toHaveLength(1)
 })
+
+test('an override that spreads a promised init (async getHeaders) is refused before sending', async () => {
+  class Broken extends GQLEndpoint {
+    async getHeaders(headers: Record<string, string>) {
+      return { ...headers, Authorization: 'Bearer t' }
+    }
+    getRequestInit(variables: Record<string, unknown>): RequestInit {
+      return { ...(super.getRequestInit(variables) as RequestInit), credentials: 'include' }
+    }
+  }
+  const sent: string[] = []
+  server.use(
+    http.all(URL, ({ request }) => {
+      sent.push(request.method)
+      return HttpResponse.json({ data: null })
+    }),
+  )
+  const getName = new Broken(URL).query(`query GetUser($id: ID!) { user(id: $id) { id name } }`, {
+    user: User,
+  })
+  const { controller } = makeStore()
+  const error = await controller.fetch(getName, { id: '1' }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(SchemaDefinitionError)
+  expect((error as Error).message).toMatch(/instead of a POST/)
+  expect(sent).toEqual([])
+})

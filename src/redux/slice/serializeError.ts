@@ -30,9 +30,16 @@ function toPlain(value: unknown): unknown {
   return undefined
 }
 
+/** How much of the error's budget is used, and whether anything was cut or left out. */
+interface Budget {
+  size: number
+  cut: boolean
+}
+
 /** Adds `value` as member `name`, shrunk to what is left of the error's budget. */
-function keep(out: Record<string, unknown>, name: string, value: unknown, used: { size: number }) {
+function keep(out: Record<string, unknown>, name: string, value: unknown, used: Budget) {
   const budget = Math.min(ERROR_MEMBER_LIMIT, ERROR_SIZE_LIMIT - used.size)
+  if ((JSON.stringify(value) ?? '').length > budget) used.cut = true
   const fitted = fitJson(value, budget)
   // Past the whole error's budget, a member is left out (small ones come first: status, code).
   if (fitted === undefined || JSON.stringify(fitted).length > budget) return
@@ -81,15 +88,18 @@ const rebuilt = new WeakMap<SerializedError, Error>()
  * a revoked Proxy) is recorded as far as it can be read, so the request always settles.
  */
 export function serializeError(error: unknown): SerializedError {
+  const used: Budget = { size: 2, cut: false }
   let serialized: SerializedError
   try {
-    serialized = serializeReadable(error)
+    serialized = serializeReadable(error, used)
   } catch {
     serialized = { name: 'Error', message: describe(error) }
+    used.cut = true
   }
   // Read back as the error itself while the state holds this object (its `response`, `cause`
   // and class kept, as data-client's readers get them); rebuilt from the data after a replay.
-  if (isError(error)) rebuilt.set(serialized, error)
+  // Not when it was cut: memory keeps what the slice keeps, a few KB per error.
+  if (!used.cut && isError(error)) rebuilt.set(serialized, error)
   return serialized
 }
 
@@ -102,9 +112,8 @@ function isError(value: unknown): value is Error {
   }
 }
 
-function serializeReadable(error: unknown): SerializedError {
+function serializeReadable(error: unknown, used: Budget): SerializedError {
   const out: Record<string, unknown> = {}
-  const used = { size: 2 }
   // Duck-typed: errors from another realm (iframes, workers, Node's fetch under a test runner)
   // are not `instanceof Error` here.
   const errorLike =

@@ -85,3 +85,21 @@ test('an optimistic response stays open for its owner', async () => {
   answer({ ...draft, tags: ['t'] })
   await saving
 })
+
+test('objects of another realm and without a prototype are copied too, not frozen in place', async () => {
+  const bare = Object.assign(Object.create(null) as Record<string, unknown>, { pinned: false })
+  const cloned = structuredClone({ id: 4, text: 'c', meta: { pinned: false }, tags: ['x'] })
+  const getNote = new Endpoint(async () => cloned, { schema: Note, name: 'clonedNote' })
+  const getBare = new Endpoint(async () => ({ settings: bare }), { name: 'bare' })
+  const { controller, store } = makeStore()
+  await controller.fetch(getNote)
+  await controller.fetch(getBare)
+  expect(() => {
+    cloned.meta.pinned = true
+    bare.pinned = true
+  }).not.toThrow()
+  store.dispatch({ type: 'anything' })
+  const table = store.getState().data.entities.Note as Record<string, StoredNote>
+  expect(table['4']?.meta).toEqual({ pinned: false })
+  expect(store.getState().data.results[getBare.key()]).toEqual({ settings: { pinned: false } })
+})

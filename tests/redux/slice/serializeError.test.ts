@@ -81,3 +81,18 @@ test('anything thrown is recorded without throwing, as far as it can be read', (
     message: '[a value that cannot be printed]',
   })
 })
+
+test('a record read back in this process is the error itself, unless it had to be cut', () => {
+  const small = Object.assign(new Error('nope'), { status: 404 })
+  expect(deserializeError(serializeError(small))).toBe(small)
+  const big = Object.assign(new Error('too much'), { body: 'x'.repeat(10_000) })
+  const rebuilt = deserializeError(serializeError(big))
+  expect(rebuilt).not.toBe(big)
+  expect(String((rebuilt as Error & { body: string }).body)).toMatch(/\[cut: [\d,]+ characters\]$/)
+  // A record read back from JSON is made again, from its data.
+  const copy = JSON.parse(JSON.stringify(serializeError(small))) as ReturnType<
+    typeof serializeError
+  >
+  expect(deserializeError(copy)).not.toBe(small)
+  expect(deserializeError(copy)).toMatchObject({ message: 'nope', status: 404 })
+})
