@@ -277,13 +277,10 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     } catch (cause) {
       if (isSignalError(cause)) throw cause
       const reason = cause instanceof Error ? cause.message : String(cause)
-      throw new NetworkError(
-        0,
-        `The GraphQL request to ${requestUrl(input)} got no response: ${reason}`,
-        {
-          cause,
-        },
-      )
+      const where = requestUrl(input)
+      throw new NetworkError(0, `The GraphQL request to ${where} got no response: ${reason}`, {
+        cause,
+      })
     }
   }
 
