@@ -144,12 +144,14 @@ test('without AbortSignal.any, the signal option leaves no listener behind once 
   }
 })
 
-test("rest-hooks 7's recipe: an override that spreads super.getRequestInit(body) without await", async () => {
-  class SyncSameOrigin<O extends RestGenerics = any> extends RestEndpoint<O> {
-    getRequestInit(body?: unknown): RequestInit {
-      return { ...(super.getRequestInit(body) as RequestInit), credentials: 'same-origin' }
-    }
+/** rest-hooks 7's recipe: an override that spreads super.getRequestInit(body) without await. */
+class SyncSameOrigin<O extends RestGenerics = any> extends RestEndpoint<O> {
+  getRequestInit(body?: unknown): RequestInit {
+    return { ...(super.getRequestInit(body) as RequestInit), credentials: 'same-origin' }
   }
+}
+
+test("rest-hooks 7's recipe works while getHeaders is synchronous", async () => {
   const Resource = createResource({
     urlPrefix: API,
     path: '/todos/:id',
@@ -168,12 +170,9 @@ test("rest-hooks 7's recipe: an override that spreads super.getRequestInit(body)
 })
 
 test('spreading a promised init (async getHeaders, no await) is refused: it would send a GET', async () => {
-  class Broken<O extends RestGenerics = any> extends RestEndpoint<O> {
+  class Broken<O extends RestGenerics = any> extends SyncSameOrigin<O> {
     async getHeaders(headers: Record<string, string>) {
       return { ...headers, Authorization: 'Bearer t' }
-    }
-    getRequestInit(body?: unknown): RequestInit {
-      return { ...(super.getRequestInit(body) as RequestInit), credentials: 'same-origin' }
     }
   }
   const Resource = createResource({
