@@ -64,6 +64,11 @@ export interface CallVerdict {
    */
   idleSince: number
   /**
+   * {@link idle} because a record the call's data needs was deleted after its request (a
+   * tombstone newer than it), not because of a reset or an invalidation.
+   */
+  deleted: boolean
+  /**
    * How many times the call has become {@link idle} while this component was mounted: a hook
    * that fetches on it lists this (not `idle`) in its deps, so it asks once each time, and not
    * again when the request starts (React may render only after that request has settled).
@@ -96,6 +101,7 @@ const NONE: Verdict = {
   waiting: false,
   idle: false,
   idleSince: -1,
+  deleted: false,
   unusable: undefined,
   call: undefined,
 }
@@ -115,6 +121,7 @@ function sameVerdict(a: Verdict, b: Verdict): boolean {
     a.waiting === b.waiting &&
     a.idle === b.idle &&
     a.idleSince === b.idleSince &&
+    a.deleted === b.deleted &&
     a.unusable === b.unusable
   )
 }
@@ -129,6 +136,7 @@ function verdictOf(
   now: number,
   askAgainSince: number,
   asked: (fetchedAt: number) => boolean,
+  deleted: boolean,
 ): Verdict {
   const grace = inRenderGrace(call, now, () => meta, asked)
   const usable = grace || isUsable(call, now)
@@ -151,6 +159,7 @@ function verdictOf(
     waiting: call.pending && data === undefined,
     idle: asking && askAgainSince >= 0,
     idleSince: asking ? askAgainSince : -1,
+    deleted: asking && deleted,
     unusable: asking && askAgainSince < 0 ? unusableReason(call, meta) : undefined,
     call,
   }
@@ -196,9 +205,13 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
     const meta = getRequestMeta(slice, key)
     const call = selectCall(root)
     let since = askAgainSince(meta, slice.resetAt ?? 0)
-    if (since < 0 && call.data === undefined) since = deletedSince(endpoint, slice, key, meta)
+    let deleted = false
+    if (since < 0 && call.data === undefined) {
+      since = deletedSince(endpoint, slice, key, meta)
+      deleted = since >= 0
+    }
     const asked = (fetchedAt: number) => controller[askedByReader](key, fetchedAt)
-    return verdictOf(call, meta, Date.now(), since, asked)
+    return verdictOf(call, meta, Date.now(), since, asked, deleted)
   }, sameVerdict)
   // A new round each time the call becomes idle, or idle for a new reason (a reset made before
   // this component saw its request in flight).

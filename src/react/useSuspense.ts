@@ -9,6 +9,7 @@ import {
   showsEarlierState,
 } from '../redux/Controller'
 import { useController } from './context'
+import { useDeletedGrace } from './deletedGrace'
 import { useCallState } from './useCallState'
 
 const ignore = () => {}
@@ -45,6 +46,7 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
   const store = useStore()
   const state = useCallState(endpoint, args)
   const { key, shouldRevalidate } = state
+  const grace = useDeletedGrace(controller, endpoint, args, state)
   useEffect(() => {
     if (shouldRevalidate) controller.fetch(endpoint, ...args).catch(ignore)
     // The key identifies endpoint + args.
@@ -58,6 +60,8 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
     }
     throw state.error
   }
+  // A record it showed was just deleted: shown one task more (deletedGrace.ts).
+  if (grace.keep) return grace.data
   if (state.mustFetch && key !== undefined) {
     // Its request succeeded and the data still cannot show: asking again would bring the same.
     if (state.unusable) throw new UnusableResponseError(key, state.unusable)

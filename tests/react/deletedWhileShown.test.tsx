@@ -2,9 +2,11 @@
  * A record deleted while `useSuspense` shows it (a delete sent after the reader's request): the
  * reader asks the server once more, as data-client's readers fetch a deleted entity. The server
  * answers 404 here, and the boundary shows that; it does not report the response as unusable,
- * nor ask again after.
+ * nor ask again after. A reader that is navigated away from right after the delete (in the same
+ * event) never asks: it keeps what it showed for one task first (src/react/deletedGrace.ts).
  */
 import { act, screen, waitFor } from '@testing-library/react'
+import { Suspense, useState } from 'react'
 import { useController, useSuspense } from 'rtk-resources/react'
 import { apiHandlers, db, deleteUser, getUser, seedUsers } from './api'
 import { renderWithCache } from './render'
@@ -35,3 +37,40 @@ test('the reader fetches the deleted record once more; the 404 goes to the bound
   await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Not Found'))
   expect(db.requests).toEqual(['GET /users/1', 'DELETE /users/1', 'GET /users/1'])
 })
+
+test.each([false, true])(
+  'deleted and navigated away from in the same event: no fallback, no request (StrictMode: %s)',
+  async (strict) => {
+    let go!: (id: number | null) => void
+    let suspended = 0
+    function Fallback() {
+      suspended += 1
+      return <p>loading</p>
+    }
+    function Page() {
+      const [id, setId] = useState<number | null>(1)
+      go = setId
+      return (
+        <Suspense fallback={<Fallback />}>
+          {id === null ? <p>the list</p> : <RoutedView id={id} />}
+        </Suspense>
+      )
+    }
+    function RoutedView({ id }: { id: number }) {
+      controller = useController()
+      return <p>{useSuspense(getUser, { id }).name}</p>
+    }
+    renderWithCache(<Page />, { strict })
+    expect(await screen.findByText('User 1')).toBeTruthy()
+    suspended = 0
+    // An onClick handler: await the delete, then navigate.
+    await act(async () => {
+      await controller.fetch(deleteUser, { id: 1 })
+      go(null)
+    })
+    expect(await screen.findByText('the list')).toBeTruthy()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(db.requests).toEqual(['GET /users/1', 'DELETE /users/1'])
+    expect(suspended).toBe(0)
+  },
+)
