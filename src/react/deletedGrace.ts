@@ -27,8 +27,10 @@ const NO_GRACE: DeletedGrace = { keep: false, data: undefined }
 
 /**
  * Notes what a reader shows, and, when the call became idle by a deletion of what it showed,
- * gives it one task of grace: the data it showed, and a request one task later if the component
- * still reads the same key.
+ * gives it one task of grace: the data it showed, and a request one task after that render
+ * commits, if the component still reads the same key then (its latest render, committed or
+ * not: a navigation to another record that suspends counts as leaving). A change of the call
+ * meanwhile (the record stored again, an invalidation) or an unmount cancels the request.
  */
 export function useDeletedGrace(
   controller: Controller,
@@ -37,31 +39,35 @@ export function useDeletedGrace(
   state: CallVerdict,
 ): DeletedGrace {
   const shown = useRef<{ key: string; data: unknown } | undefined>(undefined)
-  // The key the last committed render read; `undefined` once unmounted.
-  const reading = useRef<string | undefined>(undefined)
-  // The deletion (its time) a request is already planned for.
-  const planned = useRef(-1)
+  // The key of the latest render, and the deletion (its time) whose grace ended unused.
+  const rendered = useRef<string | undefined>(undefined)
+  const spent = useRef(-1)
   const { key } = state
-  useEffect(() => {
-    reading.current = key
-    return () => {
-      reading.current = undefined
-    }
-  }, [key])
-  if (key === undefined) return NO_GRACE
-  if (!state.mustFetch) {
+  rendered.current = key
+  let grace = NO_GRACE
+  if (key !== undefined && !state.mustFetch) {
     if (state.data !== undefined) shown.current = { key, data: state.data }
-    return NO_GRACE
+  } else if (
+    key !== undefined &&
+    state.deleted &&
+    shown.current?.key === key &&
+    spent.current !== state.idleSince
+  ) {
+    grace = { keep: true, data: shown.current.data }
   }
-  const last = shown.current
-  if (!state.deleted || last?.key !== key) return NO_GRACE
-  if (planned.current !== state.idleSince) {
-    planned.current = state.idleSince
-    setTimeout(() => {
-      if (reading.current === key) controller[fetchFromRender](endpoint, args).catch(ignore)
+  const deletedAt = grace.keep ? state.idleSince : -1
+  useEffect(() => {
+    if (deletedAt < 0 || key === undefined) return undefined
+    const timer = setTimeout(() => {
+      // Left (another key rendered since): the grace is spent, a return suspends and asks.
+      if (rendered.current !== key) spent.current = deletedAt
+      else controller[fetchFromRender](endpoint, args).catch(ignore)
     }, 0)
-  }
-  return { keep: true, data: last.data }
+    return () => clearTimeout(timer)
+    // The key identifies endpoint + args.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key, deletedAt])
+  return grace
 }
 
 const ignore = () => {}

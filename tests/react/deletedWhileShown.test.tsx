@@ -6,11 +6,12 @@
  * event) never asks: it keeps what it showed for one task first (src/react/deletedGrace.ts).
  */
 import { act, screen, waitFor } from '@testing-library/react'
+import { delay, http, HttpResponse } from 'msw'
 import { Suspense, useState } from 'react'
 import { useController, useSuspense } from 'rtk-resources/react'
-import { apiHandlers, db, deleteUser, getUser, seedUsers } from './api'
+import { apiHandlers, BASE, db, deleteUser, getUser, seedUsers } from './api'
 import { renderWithCache } from './render'
-import { serveHandlers } from '../mocks/server'
+import { server, serveHandlers } from '../mocks/server'
 
 serveHandlers(...apiHandlers)
 beforeEach(() => {
@@ -74,3 +75,41 @@ test.each([false, true])(
     expect(suspended).toBe(0)
   },
 )
+
+test('deleted, then the same view moves to another record that loads slowly: no request for the left one', async () => {
+  server.use(
+    http.get(`${BASE}/users/2`, async () => {
+      db.requests.push('GET /users/2 (slow)')
+      await delay(30)
+      return HttpResponse.json({ id: 2, name: 'User 2', posts: [] })
+    }),
+  )
+  let go!: (id: number) => void
+  function Page() {
+    const [id, setId] = useState(1)
+    go = setId
+    controller = useController()
+    return <p>{useSuspense(getUser, { id }).name}</p>
+  }
+  renderWithCache(<Page />)
+  expect(await screen.findByText('User 1')).toBeTruthy()
+  await act(async () => {
+    await controller.fetch(deleteUser, { id: 1 })
+    go(2)
+  })
+  expect(await screen.findByText('User 2')).toBeTruthy()
+  await act(() => delay(50))
+  expect(db.requests).toEqual(['GET /users/1', 'DELETE /users/1', 'GET /users/2 (slow)'])
+})
+
+test('deleted, then stored again in the same task: no request, the new data shows', async () => {
+  renderWithCache(<View />)
+  expect(await screen.findByText('User 1')).toBeTruthy()
+  await act(async () => {
+    await controller.fetch(deleteUser, { id: 1 })
+    controller.setResponse(getUser, { id: 1 }, { id: 1, name: 'Back', posts: [] })
+  })
+  expect(await screen.findByText('Back')).toBeTruthy()
+  await act(() => delay(20))
+  expect(db.requests).toEqual(['GET /users/1', 'DELETE /users/1'])
+})
