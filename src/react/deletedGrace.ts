@@ -45,15 +45,14 @@ export function useDeletedGrace(
   const { key } = state
   rendered.current = key
   let grace = NO_GRACE
-  if (key !== undefined && !state.mustFetch) {
-    if (state.data !== undefined) shown.current = { key, data: state.data }
-  } else if (
-    key !== undefined &&
-    state.deleted &&
-    shown.current?.key === key &&
-    spent.current !== state.idleSince
-  ) {
-    grace = { keep: true, data: shown.current.data }
+  const last = shown.current
+  // `null` args (no key): nothing shown, nothing to keep.
+  if (key !== undefined) {
+    if (!state.mustFetch) {
+      if (state.data !== undefined) shown.current = { key, data: state.data }
+    } else if (state.deleted && last?.key === key && spent.current !== state.idleSince) {
+      grace = { keep: true, data: last.data }
+    }
   }
   const deletedAt = grace.keep ? state.idleSince : -1
   useEffect(() => {
