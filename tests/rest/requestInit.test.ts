@@ -7,6 +7,11 @@ import { recordRequests } from '../mocks/requests'
 import { useMockApi } from '../mocks/server'
 
 const seen = recordRequests(useMockApi())
+
+/** The todo resource of the mock API, its members made by `Endpoint`. */
+function todosThrough<E extends typeof RestEndpoint>(Endpoint: E) {
+  return createResource({ urlPrefix: API, path: '/todos/:id', schema: Todo, Endpoint })
+}
 beforeEach(() => {
   seen.length = 0
 })
@@ -35,12 +40,7 @@ test('a getRequestInit override adds settings to what the default builds', async
       return extended
     }
   }
-  const Resource = createResource({
-    urlPrefix: API,
-    path: '/todos/:id',
-    schema: Todo,
-    Endpoint: SameOriginEndpoint,
-  })
+  const Resource = todosThrough(SameOriginEndpoint)
   const { controller, check } = makeRestStore()
   const created = await controller.fetch(Resource.create, { title: 'Call mom' })
   expect(created.title).toBe('Call mom')
@@ -152,12 +152,7 @@ class SyncSameOrigin<O extends RestGenerics = any> extends RestEndpoint<O> {
 }
 
 test("rest-hooks 7's recipe works while getHeaders is synchronous", async () => {
-  const Resource = createResource({
-    urlPrefix: API,
-    path: '/todos/:id',
-    schema: Todo,
-    Endpoint: SyncSameOrigin,
-  })
+  const Resource = todosThrough(SyncSameOrigin)
   const { controller, check } = makeRestStore()
   const updated = await controller.fetch(Resource.update, { id: 1 }, { title: 'Sync' })
   expect(updated.title).toBe('Sync')
@@ -175,12 +170,7 @@ test('spreading a promised init (async getHeaders, no await) is refused: it woul
       return { ...headers, Authorization: 'Bearer t' }
     }
   }
-  const Resource = createResource({
-    urlPrefix: API,
-    path: '/todos/:id',
-    schema: Todo,
-    Endpoint: Broken,
-  })
+  const Resource = todosThrough(Broken)
   const { controller, store } = makeRestStore()
   const error = await controller.fetch(Resource.delete, { id: 1 }).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(SchemaDefinitionError)
@@ -200,12 +190,7 @@ test('fetchResponse takes a Request too, as data-client types it', async () => {
       return super.fetchResponse(new Request(input, init), {})
     }
   }
-  const Resource = createResource({
-    urlPrefix: API,
-    path: '/todos/:id',
-    schema: Todo,
-    Endpoint: ViaRequest,
-  })
+  const Resource = todosThrough(ViaRequest)
   const { controller } = makeRestStore()
   await expect(controller.fetch(Resource.get, { id: 1 })).resolves.toMatchObject({ id: 1 })
   expect(seen[0]).toMatchObject({ method: 'GET', url: `${API}/todos/1` })
