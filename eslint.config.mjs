@@ -28,7 +28,13 @@ const exceptions = { rest: { redux: ['./endpointTypes.ts'] } }
 // Inside redux/, folders in order: each may import the ones before it (and the shared type
 // module endpointTypes.ts), never the ones after it nor the files that assemble the cache.
 const reduxFolders = ['slice', 'read', 'runtime', 'request', 'gc']
-const reduxTop = ['Controller.ts', 'createEntityCache.ts', 'fixtures.ts']
+const reduxTop = [
+  'Controller.ts',
+  'cacheCore.ts',
+  'controllerSymbols.ts',
+  'createEntityCache.ts',
+  'fixtures.ts',
+]
 const zones = [
   ...layers.flatMap((layer) =>
     layers

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react'
 import { ReactReduxContext, useStore } from 'react-redux'
 import { SetupError } from '../internal/errors'
 import type { Controller } from '../redux/Controller'
-import { setupFailure } from '../redux/Controller'
+import { setupFailure } from '../redux/controllerSymbols'
 import type { SliceCache } from '../redux/createEntityCache'
 
 /** Which cache the hooks read (set by `EntityCacheProvider`). */

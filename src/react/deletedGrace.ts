@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef } from 'react'
 import type { EndpointInterface } from '../redux/endpointTypes'
-import { fetchFromRender } from '../redux/Controller'
+import { fetchFromRender } from '../redux/controllerSymbols'
 import type { Controller } from '../redux/Controller'
 import type { CallVerdict } from './useCallState'
 

@@ -4,7 +4,7 @@
  * another in the same commit, keeps the request). The request itself is aborted only when no
  * caller waits for it any more: a `controller.fetch` that joined it always gets its answer.
  */
-import { fetchForReader } from '../redux/Controller'
+import { fetchForReader } from '../redux/controllerSymbols'
 import type { Controller } from '../redux/Controller'
 import type { EndpointInterface } from '../redux/endpointTypes'
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
-import { fetchFromRender } from '../redux/Controller'
+import { fetchFromRender } from '../redux/controllerSymbols'
 import { useController } from './context'
 import { holdRequest } from './heldRequests'
 import { useCallState } from './useCallState'

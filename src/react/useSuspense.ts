@@ -7,7 +7,7 @@ import {
   nextCallChange,
   nextStoreChange,
   showsEarlierState,
-} from '../redux/Controller'
+} from '../redux/controllerSymbols'
 import { useController } from './context'
 import { useDeletedGrace } from './deletedGrace'
 import { useCallState } from './useCallState'

@@ -2,93 +2,33 @@ import { assertReadable, isNoCall, keyOf } from './read/readableKey'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
+import type { CacheCore } from './cacheCore'
 import type { CallState, Readable, ResponseState } from './read/readCall'
+import {
+  askedByReader,
+  fetchForReader,
+  fetchFromRender,
+  nextCallChange,
+  nextStoreChange,
+  setupFailure,
+  showsEarlierState,
+} from './controllerSymbols'
 import { reportedError } from './read/usable'
-import type { Clock } from './request/clock'
 import { expiresAfter } from './request/expiry'
 import { failedPayload } from './request/failure'
-import type { CacheThunk, ExpiryDefaults, FetchOptions } from './request/fetchThunk'
+import type { FetchOptions } from './request/fetchThunk'
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
-import type { CollectedPayload, EntityCacheActions } from './slice/actions'
+import type { CollectedPayload } from './slice/actions'
 import { getRequestMeta, requestKeys } from './slice/requests'
-import type { EntityCacheState } from './slice/state'
 
 export type { StoreLike } from './runtime/storeRuntime'
-
-/** @internal What a Controller uses of its cache. */
-export interface CacheCore {
-  actions: EntityCacheActions
-  selectSlice: (root: unknown) => EntityCacheState
-  /** The memoized {@link CallState} selector of a call. */
-  selectCall: (readable: Readable, ...args: readonly unknown[]) => (root: unknown) => CallState
-  /** The memoized `{ data, expiryStatus, expiresAt }` selector of a call. */
-  selectResponse: (
-    readable: Readable,
-    ...args: readonly unknown[]
-  ) => (root: unknown) => ResponseState
-  fetchThunk: <T>(
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    options?: FetchOptions,
-  ) => CacheThunk<T>
-  defaults: ExpiryDefaults
-  clock: Clock
-  collectGarbage: (
-    runtime: StoreRuntime<Controller>,
-    options?: CollectGarbageOptions,
-  ) => CollectedPayload
-  /** Remembers the schema a key is written with (for garbage collection). */
-  remember: (key: string, schema: unknown) => void
-  /** The root state writes build on: the present, not an earlier state DevTools shows. */
-  presentRoot: (runtime: StoreRuntime, root: unknown) => unknown
-}
-
-/** @internal Starts a request for a rendering component (see `useSuspense`). */
-export const fetchFromRender = Symbol('rtk-resources/fetchFromRender')
-
-/** @internal Fetches for a mounted reader, with a signal of its own (see `useDLE`). */
-export const fetchForReader = Symbol('rtk-resources/fetchForReader')
-
-/**
- * @internal True when the request of a call (by key) that started at a given time was started
- * or joined by a React reader (react/renderGrace.ts).
- */
-export const askedByReader = Symbol('rtk-resources/askedByReader')
-
-/**
- * @internal True when the call's last request wrote its outcome but the store still shows the
- * state it showed then, without it (Redux DevTools showing an earlier state): asking again
- * would write the same where nobody sees it.
- */
-export const showsEarlierState = Symbol('rtk-resources/showsEarlierState')
-
-/**
- * @internal Resolves at the store's next change (`subscribe` is the store's own): one
- * subscription per store, however many renders wait on it.
- */
-export const nextStoreChange = Symbol('rtk-resources/nextStoreChange')
-
-/**
- * @internal Resolves when the store's state of one call is no longer `shown`, the one a
- * suspended render saw (new data, an error, a reset, an invalidation): what that render waits
- * for besides its request, as a suspended component is subscribed to nothing. One subscription
- * per call, however many renders wait on it, ended by the first of the two. Reads the store
- * only in the subscription, never while rendering.
- */
-export const nextCallChange = Symbol('rtk-resources/nextCallChange')
 
 /** The endpoint's `pollFrequency` when it polls: not none, 0, negative, NaN or `Infinity`. */
 function pollingFrequency(endpoint: EndpointInterface): number | undefined {
   const frequency = endpoint.pollFrequency
   return frequency !== undefined && frequency > 0 && frequency !== Infinity ? frequency : undefined
 }
-
-/**
- * @internal The SetupError a request of this store met (its reducer is not mounted), which the
- * hooks throw instead of asking again; `undefined` once a request finds the slice.
- */
-export const setupFailure = Symbol('rtk-resources/setupFailure')
 
 /**
  * A call's arguments followed by one more value (a response, an error, a root state). When every

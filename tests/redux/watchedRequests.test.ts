@@ -4,7 +4,7 @@
  * decide; a caller without a signal keeps it; if nobody joins, it runs to the end.
  */
 import { RestEndpoint } from 'rtk-resources'
-import { fetchFromRender } from '../../src/redux/Controller'
+import { fetchFromRender } from '../../src/redux/controllerSymbols'
 import { makeStore } from '../fixtures/store'
 import { Doc } from '../fixtures/entities'
 

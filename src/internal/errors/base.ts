@@ -1,0 +1,74 @@
+/**
+ * The base of the error catalogue: the stable codes, the `status` of errors raised while storing
+ * a response, and `RtkResourcesError`, which every error the library raises extends.
+ */
+import { isPlainObject } from '../ownKeys'
+
+const DOCS = 'https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md'
+
+/** Stable codes of every error the library raises. */
+export type ErrorCode =
+  | 'missing-pk'
+  | 'invalid-entity'
+  | 'bad-schema'
+  | 'too-deep'
+  | 'network'
+  | 'graphql'
+  | 'bad-path-param'
+  | 'bad-setup'
+  | 'unexpected-response'
+  | 'bad-update'
+  | 'unusable-response'
+
+/**
+ * The `status` of the errors raised while storing a response (a record without a primary key,
+ * a failing `validate`, nesting too deep, a response of the wrong shape): the response was bad
+ * for its schema, a client error, as in Reactive Data Client. So readers treat them as hard
+ * errors, and code branching on `status` sees a 4xx.
+ */
+export const BAD_RESPONSE_STATUS = 400
+
+/** The codes of those errors (their `status` is {@link BAD_RESPONSE_STATUS}). */
+export const BAD_RESPONSE_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'missing-pk',
+  'invalid-entity',
+  'too-deep',
+  'unexpected-response',
+])
+
+/**
+ * Base class of every error thrown by rtk-resources.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md
+ */
+export class RtkResourcesError extends Error {
+  /** Stable identifier; also the anchor of its section in docs/errors.md. */
+  readonly code: ErrorCode
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(`${message}\nSee ${DOCS}#${code}`, options)
+    this.name = 'RtkResourcesError'
+    this.code = code
+  }
+
+  /**
+   * Plain data for `JSON.stringify` and logs: `name`, `message`, `code` and every own member
+   * that is plain data (`status`, `body`, `entityKey`, ...); `response`, `cause` and the stack
+   * are left out.
+   */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message, code: this.code }
+    for (const member of Object.keys(this)) {
+      if (member === 'response' || member === 'cause' || member === 'stack') continue
+      const value = (this as unknown as Record<string, unknown>)[member]
+      if (typeof value === 'function' || typeof value === 'symbol') continue
+      if (typeof value === 'object' && value !== null && !isJsonData(value)) continue
+      out[member] = value
+    }
+    return out
+  }
+}
+
+/** True for arrays and plain objects (what JSON gives back as it was). */
+function isJsonData(value: object): boolean {
+  return Array.isArray(value) || isPlainObject(value)
+}

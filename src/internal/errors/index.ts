@@ -1,0 +1,27 @@
+/**
+ * The error catalogue. Every error the library raises is one of these classes, with a stable
+ * `code` and a message that says what happened, the likely cause, the fix, and where to read more
+ * (`docs/errors.md#<code>`).
+ */
+export { BAD_RESPONSE_CODES, BAD_RESPONSE_STATUS, RtkResourcesError } from './base'
+export type { ErrorCode } from './base'
+export {
+  EntityValidationError,
+  InputTooDeepError,
+  MissingPrimaryKeyError,
+  SchemaDefinitionError,
+  SetupError,
+  UNLOADED_IMPORT,
+  undefinedSchemaError,
+} from './schemaErrors'
+export {
+  GraphQLError,
+  NetworkError,
+  UnexpectedResponseError,
+  isFetchResponse,
+} from './requestErrors'
+export type { GraphQLErrorEntry } from './requestErrors'
+export { PathParamError } from './pathParamError'
+export type { PathParamProblem } from './pathParamError'
+export { EndpointUpdateError, UnusableResponseError } from './storeErrors'
+export type { UnusableReason } from './storeErrors'
