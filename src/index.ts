@@ -109,6 +109,7 @@ export type {
   GiveTheSchemaTypeToo,
   GQLMutation,
   GQLOptions,
+  GQLResult,
   GQLVariables,
 } from './graphql/GQLEndpoint'
 export { GQLEntity } from './graphql/GQLEntity'

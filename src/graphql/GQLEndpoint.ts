@@ -10,6 +10,7 @@ import { NetworkError, SchemaDefinitionError } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import { parseGraphQLResponse } from './parseGraphQL'
 import { boundedKey, boundedPart } from '../internal/boundedKey'
+import type { Denormalize } from '../schema/types'
 
 /** Options of a {@link GQLEndpoint}. */
 export interface GQLOptions {
@@ -53,7 +54,17 @@ export interface GiveTheSchemaTypeToo {
 type GQLArgs<TVariables> =
   Record<never, never> extends TVariables ? [variables?: TVariables] : [variables: TVariables]
 
-type GQLFetch<TVariables> = (...args: GQLArgs<TVariables>) => Promise<any>
+/**
+ * What calling an operation directly resolves to: its `data`, typed by the schema as the
+ * Controller's `fetch` types it; `any` without a schema.
+ */
+export type GQLResult<TSchema> = unknown extends TSchema
+  ? any
+  : [TSchema] extends [undefined]
+    ? any
+    : Denormalize<TSchema>
+
+type GQLFetch<TVariables, TSchema> = (...args: GQLArgs<TVariables>) => Promise<GQLResult<TSchema>>
 
 /** What `gql.mutation(...)` returns: a GQLEndpoint whose `sideEffect` is typed `true`. */
 export type GQLMutation<TVariables extends GQLVariables, TSchema> = GQLEndpoint<
@@ -154,7 +165,8 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
  * A GraphQL server. `query(gql, schema)` and `mutation(gql, schema)` make endpoints that POST
  * `{ query, variables }` as JSON and resolve to the response's `data`, normalized by `schema`
  * into the same tables as REST endpoints (same Entity `key`, same records). Errors in the body
- * (or a status outside 200–299) reject with a GraphQLError carrying `errors` and `status`.
+ * reject with a GraphQLError carrying `errors` and `status`; a status outside 200–299 without
+ * them, with a NetworkError.
  * Mutations are side effects: never deduplicated, never served from cache. Keys are the query
  * with white space collapsed, plus the variables.
  *
@@ -171,7 +183,7 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
 // Callable through EndpointBase's call signature alone: a merged interface's second, identical
 // one made every mistaken call report "No overload matches this call" with the error twice.
 export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> extends EndpointBase<
-  GQLFetch<TVariables>,
+  GQLFetch<TVariables, TSchema>,
   TSchema
 > {
   /** Type only. */
@@ -185,7 +197,7 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   declare readonly signal?: AbortSignal
 
   constructor(url: string, options: GQLOptions = {}) {
-    super(gqlFetch as unknown as GQLFetch<TVariables>, { name: url, ...options, url })
+    super(gqlFetch as unknown as GQLFetch<TVariables, TSchema>, { name: url, ...options, url })
   }
 
   /**

@@ -3,7 +3,7 @@
  * the data on screen (soft); GraphQL `errors` in the body replace it (hard).
  */
 import { http, HttpResponse } from 'msw'
-import { GQLEndpoint, GQLEntity } from 'rtk-resources'
+import { GQLEndpoint, GQLEntity, GraphQLError, NetworkError } from 'rtk-resources'
 import { makeStore } from '../fixtures/store'
 import { server } from '../mocks/server'
 
@@ -53,4 +53,12 @@ test('an errorPolicy option replaces the default', () => {
   expect(strict.errorPolicy?.({ status: 503 })).toBe('hard')
   expect(getUser.errorPolicy?.({ status: 503 })).toBe('soft')
   expect(getUser.errorPolicy?.({ status: 404 })).toBeUndefined()
+})
+
+test('a status outside 200–299 without errors in its body is a NetworkError of that status', async () => {
+  server.use(http.post(URL, () => HttpResponse.json({ data: null }, { status: 500 })))
+  const error = await getUser({ id: '1' }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(NetworkError)
+  expect(error).not.toBeInstanceOf(GraphQLError)
+  expect((error as NetworkError).status).toBe(500)
 })

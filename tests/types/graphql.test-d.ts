@@ -50,3 +50,19 @@ const rename = gql.mutation<{ id: string; name: string }, typeof userSchema>(
   userSchema,
 )
 expectTypeOf(rename.sideEffect).toEqualTypeOf<true>()
+
+// Called directly, an operation resolves to its data typed by the schema (data-client's gql.ts
+// "should query": `response.slkd` is an error); without a schema, `any`.
+expectTypeOf(both({ id: '1' })).resolves.toEqualTypeOf<{ user: GUser }>()
+expectTypeOf(inferred()).resolves.toEqualTypeOf<{ user: GUser }>()
+expectTypeOf(untyped({ id: '1' })).resolves.toBeAny()
+export async function directCall() {
+  const response = await both({ id: '1' })
+  // @ts-expect-error not a member of the data
+  void response.slkd
+  const deleted = await gql.mutation<{ id: string }, { removeUser: typeof GUser }>(
+    'mutation RemoveUser($id: ID!) { removeUser(id: $id) { id } }',
+    { removeUser: GUser },
+  )({ id: '1' })
+  expectTypeOf(deleted.removeUser).toEqualTypeOf<GUser>()
+}

@@ -58,8 +58,8 @@ export interface GraphQLErrorEntry {
 }
 
 /**
- * A GraphQL request failed: the response had an `errors` array, or its HTTP status was outside
- * 200–299. `errors` holds the server's entries (plain data, kept in the cache); `status` the
+ * A GraphQL request failed: the response had an `errors` array (whatever its HTTP status; a
+ * status outside 200–299 without one is a {@link NetworkError}). `errors` holds the server's entries (plain data, kept in the cache); `status` the
  * HTTP status.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#graphql
  */
