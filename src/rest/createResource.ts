@@ -1,5 +1,5 @@
 import { describeValue } from '../internal/describe'
-import { SchemaDefinitionError } from '../internal/errors'
+import { SchemaDefinitionError, UNLOADED_IMPORT } from '../internal/errors'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { isEntitySchema } from '../normalizr/isEntity'
 import { DeleteEntitySchema } from '../schema/Delete'
@@ -95,6 +95,20 @@ function requirePath(options: unknown): void {
 }
 
 /**
+ * Throws where the resource is written when its `schema` option is there but `undefined`: an
+ * Entity imported before its module finished loading. Its members would store responses
+ * unnormalized, and `getList` (`[undefined]`) would fail at its first response.
+ */
+function requireSchema(options: { readonly path: string; readonly schema?: unknown }): void {
+  if (!('schema' in options) || options.schema !== undefined) return
+  throw new SchemaDefinitionError(
+    `createResource for "${options.path}" got \`schema: undefined\`: that is most often ` +
+      `${UNLOADED_IMPORT}. Import the Entity from its own module (not through a module that ` +
+      'imports this resource), or create the resource after the Entity is defined.',
+  )
+}
+
+/**
  * Creates the endpoints of a REST resource from the path of one record: `get`, `getList`,
  * `create`, `update`, `partialUpdate` and `delete`. Every other option (`urlPrefix`,
  * `requestInit`, `getHeaders`, expiry lengths, ...) reaches every member, and `Endpoint` is the
@@ -127,6 +141,7 @@ export function createResource<
   options: ResourceOptions<TPath, TSchema, TBody, TSearch, TEndpoint>,
 ): RestResource<TPath, TSchema, TBody, TSearch, InstanceType<TEndpoint>> {
   requirePath(options)
+  requireSchema(options)
   warnMisspelledOptions(options)
   warnPathShape(options.path, options.urlPrefix)
   const {

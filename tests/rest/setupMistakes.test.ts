@@ -4,7 +4,13 @@
  * is not a store given to cache.controller.
  */
 import { configureStore } from '@reduxjs/toolkit'
-import { createEntityCache, createResource, Entity, PathParamError } from 'rtk-resources'
+import {
+  createEntityCache,
+  createResource,
+  Entity,
+  PathParamError,
+  SchemaDefinitionError,
+} from 'rtk-resources'
 import { thrown } from '../fixtures/tables'
 
 class Thing extends Entity {
@@ -78,4 +84,13 @@ test('cache.controller given something that is not a store throws a SetupError n
     expect((error as Error).message).toContain('configureStore returns')
   }
   expect(cache.controller(store)).toBe(cache.controller(store))
+})
+
+test('a resource given schema: undefined (an Entity import read too early) throws where it is written', () => {
+  const notLoaded: typeof Thing | undefined = undefined
+  const error = thrown(() => createResource({ path: '/things/:id', schema: notLoaded }))
+  expect(error).toBeInstanceOf(SchemaDefinitionError)
+  expect((error as Error).message).toMatch(
+    /"\/things\/:id" got `schema: undefined`.*circular import/s,
+  )
 })
