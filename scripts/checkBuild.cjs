@@ -92,13 +92,19 @@ for (const ext of ['.js', '.mjs']) {
     }
   }
   assert.ok(carrier.has(path.join('src', 'redux', 'Controller.ts')), `no ${ext} map names src/`)
-  // Both entries load the file that carries the Controller.
-  const shared = path.join(root, carrier.get(path.join('src', 'redux', 'Controller.ts')))
-  for (const entry of ['index', path.join('react', 'index')]) {
-    assert.ok(
-      loadedBy(path.join(dist, entry + ext)).has(shared),
-      `dist/${entry}${ext} does not load ${path.relative(root, shared)}, which has the Controller`,
-    )
+  // Both entries load the one copy of what the hooks share with the Controller at run time: its
+  // hook-only symbols and the error classes (the Controller itself is a type to the hooks).
+  for (const module of [
+    path.join('src', 'redux', 'controllerSymbols.ts'),
+    path.join('src', 'internal', 'errors', 'base.ts'),
+  ]) {
+    const shared = path.join(root, carrier.get(module))
+    for (const entry of ['index', path.join('react', 'index')]) {
+      assert.ok(
+        loadedBy(path.join(dist, entry + ext)).has(shared),
+        `dist/${entry}${ext} does not load ${path.relative(root, shared)}, which has ${module}`,
+      )
+    }
   }
 }
 

@@ -7,7 +7,15 @@ import * as schema from './schema/schemaNamespace'
 export { schema }
 export { Entity } from './schema/Entity'
 export type { EntityClass } from './schema/Entity'
-export type { Denormalize, Normalize } from './schema/types'
+export type { Denormalize, Normalize, PassThrough } from './schema/types'
+// The schema classes by the names editors show them (`AllSchema<typeof Todo>`): the same types
+// as `schema.All<typeof Todo>`, ...
+export type { AllSchema } from './schema/All'
+export type { ArraySchema } from './schema/ArraySchema'
+export type { DeleteEntitySchema } from './schema/Delete'
+export type { ObjectSchema } from './schema/ObjectSchema'
+export type { UnionSchema } from './schema/Union'
+export type { ValuesSchema } from './schema/Values'
 export type { EntitySchemaOptions } from './schema/EntitySchema'
 
 export { normalize } from './schema/normalize'
@@ -86,6 +94,7 @@ export type {
   RestArgs,
   RestResult,
   RestExtended,
+  ExtraMembers,
 } from './rest/restTypes'
 export type { PathArgs, PathKeys, ShortenPath } from './rest/pathTypes'
 export { shortenPath } from './rest/shortenPath'
@@ -94,6 +103,7 @@ export { Resource } from './rest/Resource'
 export type { ResourceClass } from './rest/Resource'
 export type {
   RestResource,
+  ResourceMember,
   ResourceOptions,
   ResourceBody,
   BodyFields,

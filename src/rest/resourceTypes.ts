@@ -88,7 +88,7 @@ export interface ResourceOptions<
 }
 
 /** `getList.push` / `getList.unshift`: a create whose record joins the matching lists. */
-type CollectionAdd<TPath extends string, TSchema, TBody, TInstance> = Member<
+type CollectionAdd<TPath extends string, TSchema, TBody, TInstance> = ResourceMember<
   {
     readonly path: ShortenPath<TPath>
     readonly schema: TSchema
@@ -98,8 +98,13 @@ type CollectionAdd<TPath extends string, TSchema, TBody, TInstance> = Member<
   TInstance
 >
 
-/** A member endpoint: a RestEndpoint with these generics, plus the class's own members. */
-type Member<O, TInstance> = RestEndpoint<O & { readonly path: string }> & ExtraMembers<TInstance>
+/**
+ * One endpoint of a {@link RestResource} (`get`, `getList`, ...): a RestEndpoint with the
+ * member's generics (`O`: path, schema, method, body, ...), plus the own members of the endpoint
+ * class the resource was made with (`TInstance`).
+ */
+export type ResourceMember<O, TInstance> = RestEndpoint<O & { readonly path: string }> &
+  ExtraMembers<TInstance>
 
 /**
  * The endpoints `createResource` returns.
@@ -118,7 +123,7 @@ export interface RestResource<
   TInstance = RestEndpoint,
 > {
   /** GET one record: all path params (extra params go to the query string). */
-  get: Member<
+  get: ResourceMember<
     { readonly path: TPath; readonly schema: TSchema; readonly searchParams: ListSearch },
     TInstance
   >
@@ -127,7 +132,7 @@ export interface RestResource<
    * `getList.unshift(…)` create a record (like `create`) and add it to the end or start of every
    * stored list whose filtering args it matches, with no refetch.
    */
-  getList: Member<
+  getList: ResourceMember<
     {
       readonly path: ShortenPath<TPath>
       readonly schema: [TSchema]
@@ -139,7 +144,7 @@ export interface RestResource<
     readonly unshift: CollectionAdd<TPath, TSchema, TBody, TInstance>
   }
   /** POST a new record to the list path: `(body)` or `(params, body)`. */
-  create: Member<
+  create: ResourceMember<
     {
       readonly path: ShortenPath<TPath>
       readonly schema: TSchema
@@ -149,7 +154,7 @@ export interface RestResource<
     TInstance
   >
   /** PUT a record: `(params, body)`. */
-  update: Member<
+  update: ResourceMember<
     {
       readonly path: TPath
       readonly schema: TSchema
@@ -159,7 +164,7 @@ export interface RestResource<
     TInstance
   >
   /** PATCH some fields of a record: `(params, body)`. */
-  partialUpdate: Member<
+  partialUpdate: ResourceMember<
     {
       readonly path: TPath
       readonly schema: TSchema
@@ -169,7 +174,7 @@ export interface RestResource<
     TInstance
   >
   /** DELETE a record; resolves to the response when it has keys, else to the params. */
-  delete: Member<
+  delete: ResourceMember<
     {
       readonly path: TPath
       readonly schema: DeleteSchema<TSchema>

@@ -85,7 +85,7 @@ type WidenLone<T> = [T] extends [never]
  * `'' as string | null`, `'open' as 'open' | 'closed'` (`null` and `undefined` stay beside the
  * widened literal: `'' as '' | null` is `string | null`).
  */
-type PassThrough<T> = WidenLone<Exclude<T, null | undefined>> | Extract<T, null | undefined>
+export type PassThrough<T> = WidenLone<Exclude<T, null | undefined>> | Extract<T, null | undefined>
 
 /** Member schemas of a polymorphic definition (one schema, or a mapping of them). */
 type DenormalizeMember<TDefinition> = TDefinition extends abstract new (...args: any[]) => unknown

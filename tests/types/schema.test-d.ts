@@ -1,6 +1,19 @@
 import { expectTypeOf } from 'expect-type'
 import type { Denormalize, Normalize } from 'rtk-resources'
 import { normalize, schema } from 'rtk-resources'
+import type {
+  AllSchema,
+  DeleteEntitySchema,
+  ExtraMembers,
+  PassThrough,
+  ListSearch,
+  ResourceMember,
+  RestEndpoint,
+  RestGenerics,
+  UnionSchema,
+  ValuesSchema,
+} from 'rtk-resources'
+import { createResource } from 'rtk-resources'
 import { Post, User, pets } from '../fixtures/entities'
 
 expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<User>()
@@ -163,3 +176,24 @@ Admin.fromJS({ level: 'high' })
   expectTypeOf<Denormalize<typeof tagged>['tags']>().toEqualTypeOf<unknown[]>()
   expectTypeOf<Denormalize<{ tags: readonly [] }>['tags']>().toEqualTypeOf<unknown[]>()
 }
+
+// The names editors show for schemas and resource members can be imported, and are the types
+// the namespace and createResource give.
+expectTypeOf(all).toEqualTypeOf<AllSchema<typeof User>>()
+expectTypeOf(values).toEqualTypeOf<ValuesSchema<typeof User>>()
+expectTypeOf(union).toMatchTypeOf<UnionSchema<typeof pets>>()
+expectTypeOf(new schema.Delete(User)).toEqualTypeOf<DeleteEntitySchema<typeof User>>()
+expectTypeOf<schema.All<typeof User>>().toEqualTypeOf<AllSchema<typeof User>>()
+expectTypeOf<PassThrough<string | null>>().toEqualTypeOf<string | null>()
+const UserResource = createResource({ path: '/users/:id', schema: User })
+expectTypeOf(UserResource.get).toEqualTypeOf<
+  ResourceMember<
+    {
+      readonly path: '/users/:id'
+      readonly schema: typeof User
+      readonly searchParams: ListSearch
+    },
+    RestEndpoint<RestGenerics>
+  >
+>()
+expectTypeOf<ExtraMembers<RestEndpoint & { tenant: string }>>().toEqualTypeOf<{ tenant: string }>()
