@@ -53,13 +53,13 @@ const ignore = () => {}
 export class Controller {
   /** The store this controller acts on. */
   readonly store: StoreLike
-  readonly #core: CacheCore
+  readonly #core: CacheCore<Controller>
   readonly #runtime: StoreRuntime<Controller>
   /** By request key: the {@link nextCallChange} a suspended render waits on. */
   readonly #callChanges = new Map<string, Promise<void>>()
 
   /** @internal Made by `cache.controller(store)`, one per store. */
-  constructor(core: CacheCore, runtime: StoreRuntime<Controller>) {
+  constructor(core: CacheCore<Controller>, runtime: StoreRuntime<Controller>) {
     this.#core = core
     this.#runtime = runtime
     this.store = runtime.store

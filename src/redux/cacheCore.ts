@@ -1,5 +1,4 @@
 /** @internal What a Controller uses of its cache (made by `createEntityCache`). */
-import type { Controller } from './Controller'
 import type { EndpointInterface } from './endpointTypes'
 import type { CollectGarbageOptions } from './gc/plan'
 import type { CallState, Readable, ResponseState } from './read/readCall'
@@ -9,8 +8,11 @@ import type { StoreRuntime } from './runtime/storeRuntime'
 import type { CollectedPayload, EntityCacheActions } from './slice/actions'
 import type { EntityCacheState } from './slice/state'
 
-/** @internal What a Controller uses of its cache. */
-export interface CacheCore {
+/**
+ * @internal What a Controller uses of its cache.
+ * @template TController - the Controller class (a parameter, so this file does not import it)
+ */
+export interface CacheCore<TController = unknown> {
   actions: EntityCacheActions
   selectSlice: (root: unknown) => EntityCacheState
   /** The memoized {@link CallState} selector of a call. */
@@ -28,7 +30,7 @@ export interface CacheCore {
   defaults: ExpiryDefaults
   clock: Clock
   collectGarbage: (
-    runtime: StoreRuntime<Controller>,
+    runtime: StoreRuntime<TController>,
     options?: CollectGarbageOptions,
   ) => CollectedPayload
   /** Remembers the schema a key is written with (for garbage collection). */

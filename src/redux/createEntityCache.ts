@@ -262,7 +262,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     remember: collector.remember,
     presentRoot,
   })
-  const core: CacheCore = {
+  const core: CacheCore<Controller> = {
     actions,
     selectSlice,
     selectCall,
