@@ -123,8 +123,10 @@ export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshi
       args: readonly unknown[],
       normalized: NormalizedResponse,
     ) {
-      const item = itemFields(normalized, result, args)
       const updates: Record<string, unknown> = {}
+      // Created, but answered without the item (204, an empty body): no list gets a hole.
+      if (result === null || result === undefined) return updates
+      const item = itemFields(normalized, result, args)
       for (const key of Object.keys(results)) {
         const listArgs = listArgsOf(list, key)
         if (!listArgs || !belongs(listArgs, item)) continue

@@ -140,6 +140,8 @@ export function buildPaginated(list: RestEndpoint, removeCursor: RemoveCursor): 
       return Reflect.apply(listKey, this, listArgsOf(name, toListArgs(...args))) as string
     },
     mergeResult(existing: unknown, incoming: unknown) {
+      // A page answered without content (204, an empty body) adds nothing: the list stays.
+      if ((incoming === null || incoming === undefined) && existing !== undefined) return existing
       return mergePages(schema, existing, incoming)
     },
   })
