@@ -51,7 +51,10 @@ export function normalizeToStore(
   if (met.again) refuseCycles(normalized)
   if (status === PLAIN) return normalized
   dropUndefinedMembers(normalized.entities)
-  return { ...normalized, result: withoutUndefined(normalized.result) }
+  const result = withoutUndefined(normalized.result)
+  // A function or a Symbol returned without a schema: nothing JSON can write, stored as an
+  // answer without content is (null), not as an undefined result a JSON copy would drop.
+  return { ...normalized, result: result === undefined && !hasSchema ? null : result }
 }
 
 /** Throws {@link InputTooDeepError} naming the member where what is stored contains itself. */

@@ -258,3 +258,20 @@ test('a plain response whose entity process drops an item stores no undefined', 
   await controller.fetch(e)
   expectPlain(store.getState().data)
 })
+
+test.each([
+  ['a function', () => () => 1],
+  ['a Symbol', () => Symbol('answer')],
+])(
+  '%s returned without a schema is stored as null, which a JSON copy keeps',
+  async (_name, make) => {
+    const { store, controller, cache, replay } = makeStore()
+    const odd = new Endpoint(async () => make(), { name: 'odd' })
+    await controller.fetch(odd)
+    const results = store.getState().data.results as Record<string, unknown>
+    expect(results[odd.key()]).toBeNull()
+    expect(cache.select(odd)(store.getState())).toBeNull()
+    expect(JSON.parse(JSON.stringify(store.getState().data))).toStrictEqual(store.getState().data)
+    expect(replay().data).toStrictEqual(store.getState().data)
+    },
+)
