@@ -6,6 +6,7 @@ const assert = require('node:assert')
 const fs = require('node:fs')
 const path = require('node:path')
 const { checkRender } = require('./checkBuildRender.cjs')
+const { checkDeclaredValues } = require('./checkDeclaredValues.cjs')
 const root = path.join(__dirname, '..')
 const dist = path.join(root, 'dist')
 const main = [
@@ -98,6 +99,7 @@ for (const ext of ['.js', '.mjs']) {
     path.join('src', 'redux', 'controllerSymbols.ts'),
     path.join('src', 'internal', 'errors', 'base.ts'),
   ]) {
+    assert.ok(carrier.has(module), `no ${ext} output carries ${module}`)
     const shared = path.join(root, carrier.get(module))
     for (const entry of ['index', path.join('react', 'index')]) {
       assert.ok(
@@ -135,6 +137,8 @@ async function checkFormats() {
     const namespace = await import(name)
     return { ...namespace.default, ...namespace }
   })
+  for (const entry of ['index', 'react/index']) await checkDeclaredValues(dist, entry)
+  console.log('build: every value the declarations export is there at run time')
 }
 
 checkFormats().then(

@@ -8,14 +8,15 @@ export { schema }
 export { Entity } from './schema/Entity'
 export type { EntityClass } from './schema/Entity'
 export type { Denormalize, Normalize, PassThrough } from './schema/types'
-// The schema classes by the names editors show them (`AllSchema<typeof Todo>`): the same types
-// as `schema.All<typeof Todo>`, ...
-export type { AllSchema } from './schema/All'
-export type { ArraySchema } from './schema/ArraySchema'
-export type { DeleteEntitySchema } from './schema/Delete'
-export type { ObjectSchema } from './schema/ObjectSchema'
-export type { UnionSchema } from './schema/Union'
-export type { ValuesSchema } from './schema/Values'
+// The schema classes also by the names editors show them (`AllSchema<typeof Todo>`): the very
+// classes of `schema.All`, ... (values too: a type-only export of a class became a value in the
+// bundled declarations, which compiled `new AllSchema(...)` that failed at run time).
+export { AllSchema } from './schema/All'
+export { ArraySchema } from './schema/ArraySchema'
+export { DeleteEntitySchema } from './schema/Delete'
+export { ObjectSchema } from './schema/ObjectSchema'
+export { UnionSchema } from './schema/Union'
+export { ValuesSchema } from './schema/Values'
 export type { EntitySchemaOptions } from './schema/EntitySchema'
 
 export { normalize } from './schema/normalize'
