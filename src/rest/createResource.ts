@@ -95,16 +95,19 @@ function requirePath(options: unknown): void {
 }
 
 /**
- * Throws where the resource is written when its `schema` option is there but `undefined`: an
- * Entity imported before its module finished loading. Its members would store responses
- * unnormalized, and `getList` (`[undefined]`) would fail at its first response.
+ * Throws where the resource is written when its `schema` is missing or `undefined` (most often
+ * an Entity imported before its module finished loading): its members would store responses
+ * unnormalized, and `getList` (`[undefined]`) would fail at its first response. rest-hooks 7
+ * failed here too, with a TypeError.
  */
 function requireSchema(options: { readonly path: string; readonly schema?: unknown }): void {
-  if (!('schema' in options) || options.schema !== undefined) return
+  if (options.schema !== undefined) return
+  const given = 'schema' in options ? 'got `schema: undefined`' : 'has no `schema` option'
   throw new SchemaDefinitionError(
-    `createResource for "${options.path}" got \`schema: undefined\`: that is most often ` +
-      `${UNLOADED_IMPORT}. Import the Entity from its own module (not through a module that ` +
-      'imports this resource), or create the resource after the Entity is defined.',
+    `createResource for "${options.path}" ${given}: give it the schema of one record (an ` +
+      `Entity class). An undefined one is most often ${UNLOADED_IMPORT}: import the Entity from ` +
+      'its own module (not through a module that imports this resource), or create the ' +
+      'resource after the Entity is defined.',
   )
 }
 

@@ -93,4 +93,8 @@ test('a resource given schema: undefined (an Entity import read too early) throw
   expect((error as Error).message).toMatch(
     /"\/things\/:id" got `schema: undefined`.*circular import/s,
   )
+  // Plain JavaScript (or a cast) may leave it out: the same error, saying it is missing.
+  const missing = thrown(() => createResource({ path: '/things/:id' } as never))
+  expect(missing).toBeInstanceOf(SchemaDefinitionError)
+  expect((missing as Error).message).toMatch(/has no `schema` option/)
 })
