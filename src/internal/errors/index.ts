@@ -6,20 +6,18 @@
 export { BAD_RESPONSE_CODES, BAD_RESPONSE_STATUS, RtkResourcesError } from './base'
 export type { ErrorCode } from './base'
 export {
-  EntityValidationError,
-  InputTooDeepError,
-  MissingPrimaryKeyError,
   SchemaDefinitionError,
   SetupError,
   UNLOADED_IMPORT,
   undefinedSchemaError,
-} from './schemaErrors'
+} from './setupErrors'
 export {
-  GraphQLError,
-  NetworkError,
+  EntityValidationError,
+  InputTooDeepError,
+  MissingPrimaryKeyError,
   UnexpectedResponseError,
-  isFetchResponse,
-} from './requestErrors'
+} from './responseErrors'
+export { GraphQLError, NetworkError, isFetchResponse } from './requestErrors'
 export type { GraphQLErrorEntry } from './requestErrors'
 export { PathParamError } from './pathParamError'
 export type { PathParamProblem } from './pathParamError'

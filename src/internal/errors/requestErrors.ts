@@ -1,6 +1,5 @@
-/** Errors of a request and its response: HTTP, GraphQL, and a body of the wrong shape. */
-import { describeValue } from '../describe'
-import { BAD_RESPONSE_STATUS, RtkResourcesError } from './base'
+/** Errors of a request: an HTTP failure, no response, GraphQL `errors`. */
+import { RtkResourcesError } from './base'
 
 /**
  * A request failed: a non-2xx status (`status` is the HTTP status), a body that is not JSON
@@ -81,52 +80,6 @@ export class GraphQLError extends RtkResourcesError {
   }
 }
 
-/**
- * A response had the wrong type for its schema: a string, number, boolean or function where an
- * Entity, a list or an object schema expects an object, or, where a list is expected, an object
- * that is not a map of records (an error body). Nothing from it is written.
- * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#unexpected-response
- */
-export class UnexpectedResponseError extends RtkResourcesError {
-  /** What the schema expects: `'object'`, or `'list'`. */
-  readonly expected: 'object' | 'list'
-  /** The type found (`'string'`, `'number'`, `'object'`, `'array'`, ...). */
-  readonly found: string
-  /** The offending input (as received). */
-  readonly input: unknown
-  /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
-  readonly status: number
-
-  constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
-    const response = isFetchResponse(input)
-    const found = response ? 'Response' : Array.isArray(input) ? 'array' : typeof input
-    const foundText = response
-      ? 'a fetch Response'
-      : `${found === 'array' ? 'a list' : found === 'object' ? 'an object that is not a list of records' : found} ${describeValue(input)}`
-    const unparsed = typeof input === 'string' && parsesAsJson(input)
-    super(
-      'unexpected-response',
-      `Expected ${expected === 'list' ? 'a list' : 'an object'} for ${schemaName}, found ` +
-        `${foundText}. ` +
-        (response
-          ? 'The endpoint returned the response itself, not its body: return its parsed body ' +
-            '(await response.json()) from the fetch function.'
-          : unparsed
-            ? 'The string parses as JSON: the body was not parsed. Parse it (RestEndpoint does ' +
-              'when Content-Type names JSON) or return the parsed value from the fetch function.'
-            : 'The endpoint returned something other than the schema describes (an error body, ' +
-              'a bare id, a status text): fix the endpoint, or give it the schema of what it ' +
-              'returns.') +
-        ' Nothing was stored.',
-    )
-    this.name = 'UnexpectedResponseError'
-    this.status = BAD_RESPONSE_STATUS
-    this.expected = expected
-    this.found = found
-    this.input = input
-  }
-}
-
 /** True for a fetch `Response` (of any realm): what a fetch function returns before `.json()`. */
 export function isFetchResponse(value: unknown): boolean {
   return (
@@ -134,13 +87,4 @@ export function isFetchResponse(value: unknown): boolean {
     value !== null &&
     Object.prototype.toString.call(value) === '[object Response]'
   )
-}
-
-/** True when `text` is JSON for something other than a string. */
-function parsesAsJson(text: string): boolean {
-  try {
-    return typeof JSON.parse(text) !== 'string'
-  } catch {
-    return false
-  }
 }

@@ -1,6 +1,11 @@
-/** Errors in what the app declares or sets up: schemas, Entities, the store, the provider. */
+/**
+ * Errors of a response that is bad for its schema (status 400, as in Reactive Data Client): a
+ * record without a primary key, a failing `validate`, nesting too deep, the wrong shape. Nothing
+ * from such a response is stored.
+ */
 import { describeValue } from '../describe'
 import { BAD_RESPONSE_STATUS, RtkResourcesError } from './base'
+import { isFetchResponse } from './requestErrors'
 
 /**
  * An entity in a response had no usable primary key (`undefined`, `null`, `''` or `NaN`), so it
@@ -62,51 +67,6 @@ export class EntityValidationError extends RtkResourcesError {
 }
 
 /**
- * A schema was declared in a way the library cannot use (an Entity without `key`, a Union without
- * a schema attribute, ...).
- * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-schema
- */
-export class SchemaDefinitionError extends RtkResourcesError {
-  constructor(message: string) {
-    super('bad-schema', message)
-    this.name = 'SchemaDefinitionError'
-  }
-}
-
-/**
- * Why a class, schema or function reads `undefined` where it is used, for messages: it is
- * usually "an import read before its module finished loading (a circular import: ...)".
- */
-export const UNLOADED_IMPORT =
-  'an import read before its module finished loading (a circular import: two modules that ' +
-  'import each other)'
-
-/**
- * The {@link SchemaDefinitionError} of a schema used while it holds `undefined` where a schema
- * belongs (`written`: how it reads in code, `[undefined]`), most often a circular import.
- */
-export function undefinedSchemaError(written: string): SchemaDefinitionError {
-  return new SchemaDefinitionError(
-    `A schema is used while it is ${written}: it holds undefined where a schema belongs. That ` +
-      `is most often ${UNLOADED_IMPORT}. Import the Entity from its own module, or complete the ` +
-      'schema with define() before it is used.',
-  )
-}
-
-/**
- * The library is set up in a way it cannot work with: the cache's reducer is not mounted at
- * `cache.reducerPath`, or a hook is used outside `<EntityCacheProvider>`. The message names the
- * fix.
- * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-setup
- */
-export class SetupError extends RtkResourcesError {
-  constructor(message: string) {
-    super('bad-setup', message)
-    this.name = 'SetupError'
-  }
-}
-
-/**
  * A response was nested too deeply to store: deeper than the depth limit (`limit`, 1,000
  * levels), so deep that walking it exhausted the call stack, or endlessly deep because it
  * contains itself outside any entity (`cyclePath`). Nothing was stored.
@@ -145,5 +105,60 @@ export class InputTooDeepError extends RtkResourcesError {
     this.status = BAD_RESPONSE_STATUS
     if (limit !== undefined) this.limit = limit
     if (cyclePath !== undefined) this.cyclePath = cyclePath
+  }
+}
+
+/**
+ * A response had the wrong type for its schema: a string, number, boolean or function where an
+ * Entity, a list or an object schema expects an object, or, where a list is expected, an object
+ * that is not a map of records (an error body). Nothing from it is written.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#unexpected-response
+ */
+export class UnexpectedResponseError extends RtkResourcesError {
+  /** What the schema expects: `'object'`, or `'list'`. */
+  readonly expected: 'object' | 'list'
+  /** The type found (`'string'`, `'number'`, `'object'`, `'array'`, ...). */
+  readonly found: string
+  /** The offending input (as received). */
+  readonly input: unknown
+  /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
+  readonly status: number
+
+  constructor(schemaName: string, expected: 'object' | 'list', input: unknown) {
+    const response = isFetchResponse(input)
+    const found = response ? 'Response' : Array.isArray(input) ? 'array' : typeof input
+    const foundText = response
+      ? 'a fetch Response'
+      : `${found === 'array' ? 'a list' : found === 'object' ? 'an object that is not a list of records' : found} ${describeValue(input)}`
+    const unparsed = typeof input === 'string' && parsesAsJson(input)
+    super(
+      'unexpected-response',
+      `Expected ${expected === 'list' ? 'a list' : 'an object'} for ${schemaName}, found ` +
+        `${foundText}. ` +
+        (response
+          ? 'The endpoint returned the response itself, not its body: return its parsed body ' +
+            '(await response.json()) from the fetch function.'
+          : unparsed
+            ? 'The string parses as JSON: the body was not parsed. Parse it (RestEndpoint does ' +
+              'when Content-Type names JSON) or return the parsed value from the fetch function.'
+            : 'The endpoint returned something other than the schema describes (an error body, ' +
+              'a bare id, a status text): fix the endpoint, or give it the schema of what it ' +
+              'returns.') +
+        ' Nothing was stored.',
+    )
+    this.name = 'UnexpectedResponseError'
+    this.status = BAD_RESPONSE_STATUS
+    this.expected = expected
+    this.found = found
+    this.input = input
+  }
+}
+
+/** True when `text` is JSON for something other than a string. */
+function parsesAsJson(text: string): boolean {
+  try {
+    return typeof JSON.parse(text) !== 'string'
+  } catch {
+    return false
   }
 }
