@@ -130,16 +130,15 @@ export class Controller {
     if (call.expiryStatus !== ExpiryStatus.Invalid && fresh && !retryHard) {
       return Promise.resolve(call.data as EndpointData<TEndpoint>)
     }
-    // A recent failure stands until errorExpiryLength passes: no retry storm. Stale data that
-    // is still shown (`Valid`) answers meanwhile; with none to show (nothing stored, or stale
-    // with invalidIfStale), the error does.
+    // A recent failure stands until errorExpiryLength passes: no retry storm, as the readers
+    // do. Stale data that is still shown (`Valid`) answers meanwhile; with none to show
+    // (nothing stored, stale with invalidIfStale, invalidated, a record failing validate), the
+    // error does.
     if (call.error && now <= call.errorExpiresAt) {
-      if (call.data === undefined || call.expiryStatus === ExpiryStatus.InvalidIfStale) {
-        return Promise.reject(call.error)
-      }
-      if (call.expiryStatus === ExpiryStatus.Valid) {
+      if (call.data !== undefined && call.expiryStatus === ExpiryStatus.Valid) {
         return Promise.resolve(call.data as EndpointData<TEndpoint>)
       }
+      return Promise.reject(call.error)
     }
     return this.fetch(endpoint, ...args)
   }

@@ -234,3 +234,27 @@ test('a soft error beside fresh data: fetchIfStale keeps answering with the data
   await expect(controller.fetchIfStale(getRate, EUR)).resolves.toBe(rate)
   expect(server.requests).toBe(2)
 })
+
+test.each([
+  ['soft', serverErrorsSoft],
+  ['hard', () => 'hard' as const],
+])(
+  'an invalidated call whose refetch failed (%s) is not asked again by fetchIfStale while the error stands',
+  async (_policy, errorPolicy) => {
+    const { store, cache, controller } = makeStore()
+    const { getRate, server } = ratesEndpoint()
+    const rate = getRate.extend({ errorPolicy })
+    await controller.fetch(rate, EUR)
+    controller.invalidate(rate, EUR)
+    server.down = true
+    await expect(controller.fetch(rate, EUR)).rejects.toBeInstanceOf(NetworkError)
+    expect(cache.selectCall(rate, EUR)(store.getState()).expiryStatus).toBe(ExpiryStatus.Invalid)
+    // As the readers: the known-wrong data is not answered, and the error is, until it expires.
+    await expect(controller.fetchIfStale(rate, EUR)).rejects.toBeInstanceOf(NetworkError)
+    expect(server.requests).toBe(2)
+    server.down = false
+    now.mockReturnValue(start + 1_001)
+    expect((await controller.fetchIfStale(rate, EUR)).value).toBe(1.08)
+    expect(server.requests).toBe(3)
+  },
+)
