@@ -273,5 +273,5 @@ test.each([
     expect(cache.select(odd)(store.getState())).toBeNull()
     expect(JSON.parse(JSON.stringify(store.getState().data))).toStrictEqual(store.getState().data)
     expect(replay().data).toStrictEqual(store.getState().data)
-    },
+  },
 )
