@@ -4,18 +4,11 @@
  * page replaced by nothing (a 204 or an empty body adds nothing; an error rejects).
  */
 import { http, HttpResponse } from 'msw'
-import { Entity, createResource } from 'rtk-resources'
+import { createResource } from 'rtk-resources'
+import { Story } from '../fixtures/resources'
 import { expectPlain, makeStore } from '../fixtures/store'
 import { server } from '../mocks/server'
 
-class Story extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Story'
-}
 const ORIGIN = 'http://lists-grow.test'
 const Stories = createResource({ urlPrefix: ORIGIN, path: '/stories/:id', schema: Story })
 const nextPage = Stories.getList.paginated('cursor')
