@@ -51,8 +51,6 @@ const ignore = () => {}
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Controller.md
  */
 export class Controller {
-  /** The store this controller acts on. */
-  readonly store: StoreLike
   readonly #core: CacheCore<Controller>
   readonly #runtime: StoreRuntime<Controller>
   /** By request key: the {@link nextCallChange} a suspended render waits on. */
@@ -62,7 +60,6 @@ export class Controller {
   constructor(core: CacheCore<Controller>, runtime: StoreRuntime<Controller>) {
     this.#core = core
     this.#runtime = runtime
-    this.store = runtime.store
     // Methods work detached (`const { fetch } = controller`), as in Reactive Data Client.
     for (const name of Object.getOwnPropertyNames(Controller.prototype)) {
       const method = (this as unknown as Record<string, unknown>)[name]
@@ -70,6 +67,11 @@ export class Controller {
         Object.defineProperty(this, name, { value: method.bind(this), configurable: true })
       }
     }
+  }
+
+  /** The store this controller acts on (what `cache.controller(store)` was given). */
+  get store(): StoreLike {
+    return this.#runtime.store
   }
 
   /**

@@ -145,3 +145,17 @@ test('null in place of the args is no call: writes do nothing, reads give nothin
     jest.useRealTimers()
   }
 })
+
+test('controller.store is the store itself, though the middleware met the store first', () => {
+  const cache = createEntityCache({ reducerPath: 'data' })
+  const store = configureStore({
+    reducer: { data: cache.reducer },
+    middleware: (gDM) => gDM().concat(cache.middleware),
+  })
+  store.dispatch({ type: 'any' })
+  const controller = cache.controller(store)
+  expect(controller.store).toBe(store)
+  // Detached, too.
+  const { store: detached } = controller
+  expect(detached).toBe(store)
+})

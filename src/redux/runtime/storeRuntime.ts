@@ -81,13 +81,22 @@ export class StoreRuntime<TController = unknown> {
   readonly readerRequests = new ReaderRequests()
 
   constructor(
-    readonly store: StoreLike,
+    /**
+     * The store: the store itself once it was named (`cache.controller(store)`, the provider);
+     * until then the middleware's `{ dispatch, getState }`, when the middleware saw it first.
+     */
+    public store: StoreLike,
     /** The store's read lane: the memo of its reads (read/readLanes.ts). */
     readonly lane: ReadLane,
     makeController: (runtime: StoreRuntime<TController>) => TController,
   ) {
     this.controller = makeController(this)
   }
+}
+
+/** True for a Redux store itself, not the `{ dispatch, getState }` its middleware is given. */
+function isWholeStore(store: StoreLike): boolean {
+  return typeof (store as { subscribe?: unknown }).subscribe === 'function'
 }
 
 /**
@@ -110,6 +119,10 @@ export class StoreRuntimes<TController = unknown> {
     if (!runtime) {
       runtime = new StoreRuntime(store, this.makeLane(store), this.makeController)
       this.byStore.set(store.getState, runtime)
+    } else if (isWholeStore(store) && !isWholeStore(runtime.store)) {
+      // Made by the middleware from its API: the store itself replaces it once named, so that
+      // `controller.store` is the store (with `subscribe`), as documented.
+      runtime.store = store
     }
     return runtime
   }
