@@ -112,7 +112,7 @@ export type {
   RestEndpointClass,
   DeleteResult,
 } from './rest/resourceTypes'
-export type { PaginatedEndpoint } from './rest/paginated'
+export type { PageParams, PaginatedEndpoint } from './rest/paginated'
 export { hookifyResource } from './rest/hookifyResource'
 export type { HookResource } from './rest/hookifyResource'
 export { GQLEndpoint } from './graphql/GQLEndpoint'

@@ -9,7 +9,7 @@ import { serverErrorPolicy } from '../endpoint/serverErrorPolicy'
 import { eitherSignal, releaseSignal } from '../internal/abort'
 import { PathParamError } from '../internal/errors'
 import { hasOwn, isPlainObject } from '../internal/ownKeys'
-import type { PaginatedEndpoint, RemoveCursor } from './paginated'
+import type { PageParams, PaginatedEndpoint, RemoveCursor } from './paginated'
 import { buildPaginated } from './paginated'
 import { buildUrl, searchToString } from './paths'
 import { restKeyMatches } from './testKey'
@@ -278,10 +278,7 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   paginated<E extends RestEndpoint, TField extends string>(
     this: E,
     cursorField: TField,
-  ): PaginatedEndpoint<
-    E,
-    [params: Parameters<E>[0] & { [K in TField]?: string | number | undefined }]
-  >
+  ): PaginatedEndpoint<E, [params: PageParams<Parameters<E>[0], TField>]>
   paginated(this: RestEndpoint, removeCursor: RemoveCursor): unknown {
     return buildPaginated(this, removeCursor)
   }

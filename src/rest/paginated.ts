@@ -16,6 +16,17 @@ import type { RestEndpointOptions } from './restTypes'
 export type RemoveCursor = string | ((...args: any[]) => readonly unknown[])
 
 /**
+ * A page's params for `paginated(cursorField)`: the list's params with the cursor param its own,
+ * optional and taking `undefined` (the first page has none), whatever type the list declared
+ * for it. Params of no declared shape (`unknown`) take the cursor beside anything else.
+ * @template TParams - the list's params
+ * @template TField - the name of the cursor param
+ */
+export type PageParams<TParams, TField extends string> = TParams extends object
+  ? Omit<TParams, TField> & { [K in TField]?: string | number | undefined }
+  : TParams & { [K in TField]?: string | number | undefined }
+
+/**
  * What `paginated` returns: the list endpoint, called with a page's arguments (`TArgs`), keyed
  * and stored as the list.
  * @template E - the list endpoint

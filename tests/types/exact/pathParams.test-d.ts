@@ -40,3 +40,16 @@ void getVersion({ id: 1, version })
 const morePages = Docs.getList.paginated('cursor')
 void morePages({ group: 'a', cursor })
 void morePages({ group, cursor })
+
+// A list whose searchParams declare the cursor as `cursor?: string` (the pagination guide's
+// getNews): the page owns its cursor param, so `undefined` (the first page has none) is taken.
+const getDocs = Docs.getList.extend({
+  searchParams: {} as { cursor?: string },
+  schema: { results: [Doc], nextPage: '' as string | null },
+})
+const nextDocs = getDocs.paginated('cursor')
+declare const firstNext: string | null
+void nextDocs({ cursor: firstNext ?? undefined })
+void nextDocs({ cursor: 'abc' })
+// @ts-expect-error the cursor is text or a number
+void nextDocs({ cursor: {} })
