@@ -3,18 +3,11 @@
  * on the next (the same pk): appended, deduplicated by pk, order kept, newest data.
  */
 import { http, HttpResponse } from 'msw'
-import { Entity, createResource } from 'rtk-resources'
+import { createResource } from 'rtk-resources'
 import { server } from '../mocks/server'
+import { Story } from '../fixtures/resources'
 import { makeStore } from '../fixtures/store'
 
-class Story extends Entity {
-  id: string | number = ''
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Story'
-}
 const News = createResource({
   urlPrefix: 'https://api.example.com',
   path: '/news/:id',
