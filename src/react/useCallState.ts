@@ -90,7 +90,14 @@ export interface CallVerdict {
   call: CallState | undefined
 }
 
-type Verdict = Omit<CallVerdict, 'active' | 'key' | 'idleRound'>
+/** A verdict as the store's state makes it (the args' part, `active` and `key`, left out). */
+export type Verdict = Omit<CallVerdict, 'active' | 'key'>
+
+/**
+ * Whether two verdicts render the same for one hook: each reading hook compares only what it
+ * returns or acts on, so a change that matters to another hook renders nothing here.
+ */
+export type SameVerdict = (a: Verdict, b: Verdict) => boolean
 
 const NONE: Verdict = {
   data: undefined,
@@ -104,6 +111,7 @@ const NONE: Verdict = {
   deleted: false,
   unusable: undefined,
   call: undefined,
+  idleRound: 0,
 }
 
 /**
@@ -111,8 +119,9 @@ const NONE: Verdict = {
  * times moving on (a refetch or poll with the same values), change the call's state, not what
  * a reading hook does with it, so the component does not render again.
  */
-function sameVerdict(a: Verdict, b: Verdict): boolean {
+export function sameVerdict(a: Verdict, b: Verdict): boolean {
   return (
+    a.idleRound === b.idleRound &&
     a.data === b.data &&
     a.usableData === b.usableData &&
     a.mustFetch === b.mustFetch &&
@@ -137,7 +146,7 @@ function verdictOf(
   askAgainSince: number,
   asked: (fetchedAt: number) => boolean,
   deleted: boolean,
-): Verdict {
+): Omit<Verdict, 'idleRound'> {
   const grace = inRenderGrace(call, now, () => meta, asked)
   const usable = grace || isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
@@ -190,8 +199,16 @@ function askAgainSince(meta: RequestMeta | undefined, resetAt: number): number {
   return meta.invalidated === true && invalidatedAt > meta.fetchedAt ? invalidatedAt : -1
 }
 
-/** @internal */
-export function useCallState(endpoint: EndpointInterface, args: readonly unknown[]): CallVerdict {
+/**
+ * The verdict on a call for a reading hook, rendering again only when `same` says it changed
+ * (by default, when anything a reader may use changed).
+ * @internal
+ */
+export function useCallState(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  same: SameVerdict = sameVerdict,
+): CallVerdict {
   const cache = useEntityCache()
   const store = useStore()
   // Not useController: reading a call's state never throws the store's setup failure.
@@ -199,6 +216,11 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
   const active = !isNoCall(args)
   const key = active ? keyOf(endpoint, args, 'The hook') : undefined
   const selectCall = active ? cache.selectCall(endpoint, ...(args as never[])) : undefined
+  // A new round each time the call becomes idle, or idle for a new reason (a reset made before
+  // this component saw its request in flight). Counted where the store's states are seen, not
+  // where React renders: a hook that does not render when a request starts still counts the
+  // idle spell that request ended. The same state seen twice counts once.
+  const rounds = useRef({ since: -1, round: 0 })
   const verdict = useSelector((root: unknown): Verdict => {
     if (selectCall === undefined || key === undefined) return NONE
     const slice = cache.selectSlice(root)
@@ -211,13 +233,12 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
       deleted = since >= 0
     }
     const asked = (fetchedAt: number) => controller[askedByReader](key, fetchedAt)
-    return verdictOf(call, meta, Date.now(), since, asked, deleted)
-  }, sameVerdict)
-  // A new round each time the call becomes idle, or idle for a new reason (a reset made before
-  // this component saw its request in flight).
-  const rounds = useRef({ since: -1, round: 0 })
-  if (verdict.idle && verdict.idleSince !== rounds.current.since) rounds.current.round += 1
-  rounds.current.since = verdict.idle ? verdict.idleSince : -1
+    const made = verdictOf(call, meta, Date.now(), since, asked, deleted)
+    const seen = rounds.current
+    if (made.idle && made.idleSince !== seen.since) seen.round += 1
+    seen.since = made.idle ? made.idleSince : -1
+    return { ...made, idleRound: seen.round }
+  }, same)
   // While mounted, the call's data is in use: garbage collection keeps it.
   useEffect(
     () => (key === undefined ? undefined : cache.retain(store, endpoint, ...(args as never[]))),
@@ -225,5 +246,5 @@ export function useCallState(endpoint: EndpointInterface, args: readonly unknown
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [cache, store, key],
   )
-  return { active, key, ...verdict, idleRound: rounds.current.round }
+  return { active, key, ...verdict }
 }

@@ -3,7 +3,25 @@ import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { useController } from './context'
 import { holdRequest } from './heldRequests'
+import type { Verdict } from './useCallState'
 import { useCallState } from './useCallState'
+
+/**
+ * What `useDLE` returns or acts on: a request starting while it already reports loading (its
+ * own, say) changes the call's state, not its result, so it renders nothing, as data-client's
+ * `useDLE` renders twice for one fetch (loading, then the data).
+ */
+function sameDLE(a: Verdict, b: Verdict): boolean {
+  return (
+    a.idleRound === b.idleRound &&
+    a.usableData === b.usableData &&
+    a.error === b.error &&
+    a.unusable === b.unusable &&
+    a.mustFetch === b.mustFetch &&
+    a.shouldRevalidate === b.shouldRevalidate &&
+    (a.mustFetch || a.waiting) === (b.mustFetch || b.waiting)
+  )
+}
 
 /**
  * What {@link useDLE} returns: one of three states, so that checking `loading` and `error`
@@ -50,7 +68,7 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   ...args: [null] | EndpointArgs<TEndpoint>
 ): DLE<EndpointData<TEndpoint>> | IdleDLE {
   const controller = useController()
-  const state = useCallState(endpoint, args)
+  const state = useCallState(endpoint, args, sameDLE)
   // `idleRound`: a request settled without making the data usable (invalidated while in flight,
   // dropped by a reset), so another is made (in the effect, as its deps change).
   const { key, mustFetch, shouldRevalidate, waiting, idleRound } = state

@@ -1,5 +1,9 @@
 import type { EndpointArgs, EndpointInterface } from '../redux/endpointTypes'
+import type { Verdict } from './useCallState'
 import { useCallState } from './useCallState'
+
+/** `useError` returns the error alone: nothing else about the call renders it again. */
+const sameError = (a: Verdict, b: Verdict) => a.error === b.error
 
 /**
  * The error of the call's last request while it stands (until `errorExpiryLength` passes or a
@@ -18,5 +22,5 @@ export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
 ): Error | undefined {
-  return useCallState(endpoint, args).error
+  return useCallState(endpoint, args, sameError).error
 }

@@ -3,7 +3,21 @@ import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/end
 import { fetchFromRender } from '../redux/controllerSymbols'
 import { useController } from './context'
 import { holdRequest } from './heldRequests'
+import type { Verdict } from './useCallState'
 import { useCallState } from './useCallState'
+
+/**
+ * What `useFetch` acts on: whether to ask, and a new reason to ask again. It returns no data,
+ * so a change that leaves those as they were (its request starting, new values of data that
+ * is fresh) renders nothing.
+ */
+function sameAsking(a: Verdict, b: Verdict): boolean {
+  return (
+    a.idleRound === b.idleRound &&
+    a.mustFetch === b.mustFetch &&
+    a.shouldRevalidate === b.shouldRevalidate
+  )
+}
 
 const ignore = () => {}
 
@@ -39,7 +53,7 @@ export function useFetch<TEndpoint extends EndpointInterface<any, any, any>>(
   // `idleRound`: a request settled without making the data usable (invalidated while in flight,
   // dropped by a reset), so another is made. While one is in flight, the memo joins it and
   // gives the same promise.
-  const { key, mustFetch, shouldRevalidate, idleRound } = useCallState(endpoint, args)
+  const { key, mustFetch, shouldRevalidate, idleRound } = useCallState(endpoint, args, sameAsking)
   const request = useMemo(() => {
     if (!(mustFetch || shouldRevalidate) || key === undefined) return undefined
     // Watched, not kept: the hold below (a mounted component) decides whether it may be aborted.

@@ -1,6 +1,13 @@
 import { act, screen } from '@testing-library/react'
 import { memo } from 'react'
-import { useCache, useController, useDLE, useSuspense } from 'rtk-resources/react'
+import {
+  useCache,
+  useController,
+  useDLE,
+  useError,
+  useFetch,
+  useSuspense,
+} from 'rtk-resources/react'
 import type { User } from '../fixtures/entities'
 import { db, getUser, getUsers, seedUsers, apiHandlers } from './api'
 import { renderWithCache } from './render'
@@ -107,4 +114,68 @@ test('a refetch with the same values renders no reader again: useSuspense by id,
   await act(() => controller.fetch(getUsers))
   expect(renders).toEqual(before)
   expect(db.requests.filter((request) => request === 'GET /users').length).toBeGreaterThan(1)
+})
+
+describe('one fetch renders a hook twice: before, and with its result (as in data-client)', () => {
+  test('useDLE: loading, then the data; the request starting renders nothing', async () => {
+    const seen: Array<{ loading: boolean; name: string | undefined }> = []
+    function Detail() {
+      const { data, loading } = useDLE(getUser, { id: 3 })
+      seen.push({ loading, name: data?.name })
+      return <p>{loading ? 'waiting' : data?.name}</p>
+    }
+    renderWithCache(<Detail />)
+    expect(await screen.findByText('User 3')).toBeTruthy()
+    expect(seen).toEqual([
+      { loading: true, name: undefined },
+      { loading: false, name: 'User 3' },
+    ])
+  })
+
+  test('useDLE: a failed fetch renders loading, then the error', async () => {
+    const seen: Array<{ loading: boolean; error: string | undefined }> = []
+    function Detail() {
+      const { loading, error } = useDLE(getUser, { id: 5000 })
+      seen.push({ loading, error: error?.constructor.name })
+      return <p>{loading ? 'waiting' : error ? 'failed' : 'shown'}</p>
+    }
+    renderWithCache(<Detail />)
+    expect(await screen.findByText('failed')).toBeTruthy()
+    expect(seen).toEqual([
+      { loading: true, error: undefined },
+      { loading: false, error: 'NetworkError' },
+    ])
+  })
+
+  test('useFetch: the request, then nothing left to fetch', async () => {
+    const seen: boolean[] = []
+    function Prefetch() {
+      seen.push(useFetch(getUser, { id: 3 }) !== undefined)
+      return <p>{useCache(getUser, { id: 3 })?.name ?? 'none'}</p>
+    }
+    renderWithCache(<Prefetch />)
+    expect(await screen.findByText('User 3')).toBeTruthy()
+    expect(seen).toEqual([true, false])
+  })
+
+  test('useError renders only when the error changes: not for the request, nor its data', async () => {
+    let renders = 0
+    function Errors() {
+      renders += 1
+      const error = useError(getUser, { id: 3 })
+      return <p>{error ? 'failed' : 'fine'}</p>
+    }
+    let controller!: ReturnType<typeof useController>
+    function Root() {
+      controller = useController()
+      return <Errors />
+    }
+    renderWithCache(<Root />)
+    await act(() => controller.fetch(getUser, { id: 3 }))
+    await act(() => controller.fetch(getUser, { id: 3 }))
+    expect(renders).toBe(1)
+    await act(() => controller.setError(getUser, { id: 3 }, new Error('down')))
+    expect(screen.getByText('failed')).toBeTruthy()
+    expect(renders).toBe(2)
+  })
 })
