@@ -1,3 +1,4 @@
+import { undefinedSchemaError } from '../internal/errors'
 import { denormalizeMembers, normalizeMembers, queryMembers } from '../normalizr/shorthand'
 import type {
   DenormalizeContext,
@@ -25,8 +26,13 @@ export class ObjectSchema<
   readonly responseShape = 'members'
   schema: TDefinition
 
+  /**
+   * `definition` may be `undefined` (an import read before its module finished loading, a
+   * circular import) until {@link define} completes it; used before that, it throws a
+   * `SchemaDefinitionError`, as `schema.Array` and the others do.
+   */
   constructor(definition: TDefinition) {
-    this.schema = { ...definition }
+    this.schema = (definition === undefined ? undefined : { ...definition }) as TDefinition
   }
 
   /** Merges more member schemas in (completes cyclic definitions, so new members are allowed). */
@@ -36,14 +42,20 @@ export class ObjectSchema<
   }
 
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
-    return normalizeMembers(this.schema, input, ctx)
+    return normalizeMembers(this.members(), input, ctx)
   }
 
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
-    return denormalizeMembers(this.schema, input, ctx)
+    return denormalizeMembers(this.members(), input, ctx)
   }
 
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
-    return queryMembers(this.schema, args, ctx)
+    return queryMembers(this.members(), args, ctx)
+  }
+
+  /** The member schemas; throws while the definition is still `undefined`. */
+  private members(): TDefinition {
+    if (this.schema === undefined) throw undefinedSchemaError('new schema.Object(undefined)')
+    return this.schema
   }
 }

@@ -1,4 +1,4 @@
-import { MemoCache, schema } from 'rtk-resources'
+import { MemoCache, normalize, schema, SchemaDefinitionError } from 'rtk-resources'
 import { Article, ArticleSummary, Post, User } from '../fixtures/entities'
 import { expectPlainJson, write } from '../fixtures/tables'
 
@@ -112,4 +112,16 @@ describe('plain object schemas and schema.Object', () => {
     )
     expect(read).toEqual({ data: { user: undefined, cursor: 'c' }, incomplete: false })
   })
+})
+
+test('new schema.Object(undefined) may be made (define() completes it) but not used as it is', () => {
+  const page = new schema.Object(undefined as any)
+  // Before: an empty definition, every member passed through as plain data, no word.
+  expect(() => normalize(page, { user: { id: 1 } })).toThrow(SchemaDefinitionError)
+  expect(() => normalize(page, { user: { id: 1 } })).toThrow(/new schema.Object\(undefined\)/)
+  expect(() =>
+    new MemoCache().denormalize(page, { user: '1' }, write(User, { id: 1 }).source),
+  ).toThrow(SchemaDefinitionError)
+  page.define({ user: User })
+  expect(normalize(page, { user: { id: 1 } }).entities.User).toBeDefined()
 })
