@@ -63,6 +63,7 @@ const config: Config = {
       // Hook tests, and any .test.tsx elsewhere (a reliability test that renders, say).
       testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)', '<rootDir>/tests/**/*.test.tsx'],
       globals: { EXPECTED_REACT_MAJOR: 19 },
+      setupFilesAfterEnv: [...(shared.setupFilesAfterEnv ?? []), '<rootDir>/tests/setupDom.ts'],
     },
     {
       ...shared,
@@ -71,6 +72,7 @@ const config: Config = {
       testEnvironmentOptions: { customExportConditions: [''] },
       testMatch: ['<rootDir>/tests/react/**/*.test.ts?(x)', '<rootDir>/tests/**/*.test.tsx'],
       globals: { EXPECTED_REACT_MAJOR: 18 },
+      setupFilesAfterEnv: [...(shared.setupFilesAfterEnv ?? []), '<rootDir>/tests/setupDom.ts'],
       // React and react-dom come from tests/react18, for the tests and for every module they
       // load (react-redux, @testing-library/react): one React 18 in the whole run.
       moduleNameMapper: {
