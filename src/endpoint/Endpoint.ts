@@ -194,8 +194,10 @@ export class Endpoint<
    * overrides alike); `fetch` replaces the wrapped function. The name is kept unless given.
    */
   extend<TNewSchema = TSchema>(
-    options: EndpointOptions<TNewSchema>,
+    given: EndpointOptions<TNewSchema>,
   ): Endpoint<TFetch, TNewSchema> & Omit<this, keyof Endpoint<TFetch, TSchema>> {
+    // No options (`undefined`): a copy, as data-client's spread of them makes.
+    const options: EndpointOptions<TNewSchema> = given ?? {}
     const Class = this.constructor as new (
       fetchFunction: TFetch,
       options: EndpointOptions<TNewSchema>,

@@ -302,7 +302,9 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   }
 
   /** A new endpoint with `options` replacing this one's members. */
-  extend(options: GQLOptions & { gql?: string; schema?: unknown; sideEffect?: boolean }): this {
+  extend(given: GQLOptions & { gql?: string; schema?: unknown; sideEffect?: boolean }): this {
+    // No options (`undefined`): a copy, as data-client's spread of them makes.
+    const options: GQLOptions & { gql?: string } = given ?? {}
     const own: Record<string, unknown> = { name: this.name }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
     const Class = this.constructor as new (url: string, options: GQLOptions) => this

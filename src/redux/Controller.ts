@@ -1,4 +1,4 @@
-import { assertReadable, isNoCall, keyOf } from './read/readableKey'
+import { assertReadable, assertTestKey, isNoCall, keyOf } from './read/readableKey'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
@@ -161,16 +161,18 @@ export class Controller {
   }
 
   /** Invalidates every stored response whose key passes `testKey`. */
-  invalidateAll({ testKey }: { testKey: (key: string) => boolean }): void {
-    const keys = this.#matchingKeys(testKey)
+  invalidateAll(options: { testKey: (key: string) => boolean }): void {
+    assertTestKey(options, 'controller.invalidateAll')
+    const keys = this.#matchingKeys(options.testKey)
     if (keys.length) {
       this.store.dispatch(this.#core.actions.invalidated({ keys, date: this.#stamp() }))
     }
   }
 
   /** Marks matching responses stale: still shown, refetched by the next reader. */
-  expireAll({ testKey }: { testKey: (key: string) => boolean }): void {
-    const keys = this.#matchingKeys(testKey)
+  expireAll(options: { testKey: (key: string) => boolean }): void {
+    assertTestKey(options, 'controller.expireAll')
+    const keys = this.#matchingKeys(options.testKey)
     if (keys.length) this.store.dispatch(this.#core.actions.expired({ keys }))
   }
 

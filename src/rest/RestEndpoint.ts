@@ -244,9 +244,10 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
    */
   extend<E extends RestEndpoint, const N extends object>(
     this: E,
-    options: RestEndpointOptions<MergeGenerics<GenericsOf<E>, N> & RestGenerics> &
-      InferredOptions<N>,
+    given: RestEndpointOptions<MergeGenerics<GenericsOf<E>, N> & RestGenerics> & InferredOptions<N>,
   ): RestExtended<E, N> {
+    // No options (`undefined`): a copy, as data-client's spread of them makes.
+    const options: object = given ?? {}
     const Class = this.constructor as new (options: object) => RestExtended<E, N>
     const own: Record<string, unknown> = {
       name: this.name,

@@ -1,4 +1,5 @@
 import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
+import { SetupError, UNLOADED_IMPORT } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import type { RestEndpoint } from './RestEndpoint'
 
@@ -64,6 +65,20 @@ export function hookifyResource<R extends object>(
   resource: R,
   useInit: () => RequestInit,
 ): HookResource<R> {
+  if (typeof resource !== 'object' || resource === null) {
+    throw new SetupError(
+      `hookifyResource needs a resource (what createResource returns); it was given ` +
+        `${resource === null ? 'null' : typeof resource}. undefined usually means ${UNLOADED_IMPORT}: ` +
+        'import the resource from its own module.',
+    )
+  }
+  if (typeof useInit !== 'function') {
+    throw new SetupError(
+      'hookifyResource needs a hook as its second argument, `() => RequestInit` (such as ' +
+        'function useInit() { return { headers: { Authorization: useToken() } } }); it was given ' +
+        `${useInit === null ? 'null' : typeof useInit}.`,
+    )
+  }
   const hooks: Record<string, () => RestEndpoint> = {}
   for (const [name, endpoint] of Object.entries(resource)) {
     if (typeof (endpoint as Partial<RestEndpoint> | undefined)?.extend !== 'function') continue

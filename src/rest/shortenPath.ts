@@ -1,3 +1,5 @@
+import { SchemaDefinitionError } from '../internal/errors'
+import { describeValue } from '../internal/describe'
 import type { ShortenPath } from './pathTypes'
 import { splitOrigin } from './paths'
 
@@ -32,6 +34,12 @@ function lastParam(path: string): number {
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/shortenPath.md
  */
 export function shortenPath<TPath extends string>(path: TPath): ShortenPath<TPath> {
+  if (typeof path !== 'string') {
+    throw new SchemaDefinitionError(
+      `shortenPath needs a path template ('/users/:userId/posts/:id'); it was given ` +
+        `${describeValue(path, 80)}.`,
+    )
+  }
   const escaped = ESCAPED_ORIGIN.exec(path)
   const [origin, rest] = escaped ? [escaped[0], path.slice(escaped[0].length)] : splitOrigin(path)
   const cut = lastParam(rest)

@@ -300,8 +300,10 @@ export abstract class Entity {
    */
   static fromJS<T extends Entity>(
     this: abstract new (...args: any[]) => T,
-    props: Partial<T> = {},
+    given: Partial<T> = {},
   ): T {
+    // `null` makes an instance of defaults, as data-client's `Object.assign` does.
+    const props = given ?? {}
     // Like data-client, the constructor gets the props too (classes made with schema.Entity).
     const instance = new (this as unknown as new (props: unknown) => T)(props)
     try {

@@ -159,3 +159,28 @@ test('controller.store is the store itself, though the middleware met the store 
   const { store: detached } = controller
   expect(detached).toBe(store)
 })
+
+test('invalidateAll and expireAll without a testKey throw a SetupError naming the option', async () => {
+  const { controller } = makeStore()
+  const getOne = new Endpoint(async ({ id }: { id: number }) => ({ id }), { name: 'getOne' })
+  await controller.fetch(getOne, { id: 1 })
+  const { invalidateAll, expireAll } = controller
+  for (const [call, name] of [
+    [() => invalidateAll(undefined as never), 'controller.invalidateAll'],
+    [() => expireAll({} as never), 'controller.expireAll'],
+  ] as const) {
+    let error: unknown
+    try {
+      call()
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toMatchObject({ name: 'SetupError', code: 'bad-setup' })
+    expect((error as Error).message).toContain(`${name} needs { testKey: (key) => boolean }`)
+  }
+  // With one, both work, destructured as well.
+  invalidateAll({ testKey: (key) => key.startsWith('getOne') })
+  expect(controller.getResponse(getOne, { id: 1 }, controller.store.getState()).expiryStatus).toBe(
+    ExpiryStatus.Invalid,
+  )
+})

@@ -1,15 +1,21 @@
 /**
  * Common first-hour mistakes get a message that names the fix: a resource path with no param,
  * a path and urlPrefix that join badly, the body given where the params go, and something that
- * is not a store given to cache.controller.
+ * is not a store given to cache.controller, undefined given where a resource, a path or options
+ * belong.
  */
 import { configureStore } from '@reduxjs/toolkit'
 import {
   createEntityCache,
   createResource,
+  Endpoint,
   Entity,
+  GQLEndpoint,
+  hookifyResource,
   PathParamError,
   SchemaDefinitionError,
+  SetupError,
+  shortenPath,
 } from 'rtk-resources'
 import { thrown } from '../fixtures/tables'
 
@@ -97,4 +103,36 @@ test('a resource given schema: undefined (an Entity import read too early) throw
   const missing = thrown(() => createResource({ path: '/things/:id' } as never))
   expect(missing).toBeInstanceOf(SchemaDefinitionError)
   expect((missing as Error).message).toMatch(/has no `schema` option/)
+})
+
+test('hookifyResource given undefined (a resource import read too early) throws a SetupError naming the cause', () => {
+  const notLoaded = undefined as unknown as ReturnType<typeof createResource>
+  const error = thrown(() => hookifyResource(notLoaded, () => ({})))
+  expect(error).toBeInstanceOf(SetupError)
+  expect((error as Error).message).toMatch(/given undefined.*circular import/s)
+  const resource = createResource({ path: '/things/:id', schema: Thing })
+  const noHook = thrown(() => hookifyResource(resource, undefined as never))
+  expect(noHook).toBeInstanceOf(SetupError)
+  expect((noHook as Error).message).toMatch(/second argument.*given undefined/s)
+})
+
+test('shortenPath given something other than a path throws a SchemaDefinitionError', () => {
+  const error = thrown(() => shortenPath(undefined as unknown as string))
+  expect(error).toBeInstanceOf(SchemaDefinitionError)
+  expect((error as Error).message).toContain('needs a path template')
+  expect(shortenPath('/users/:userId/posts/:id')).toBe('/users/:userId/posts')
+})
+
+test('extend() without options makes a copy, for each kind of endpoint', async () => {
+  const resource = createResource({ path: 'https://api.test/things/:id', schema: Thing })
+  const copy = resource.get.extend(undefined as never)
+  expect(copy).not.toBe(resource.get)
+  expect(copy.key({ id: 1 })).toBe(resource.get.key({ id: 1 }))
+  expect(copy.url({ id: 1 })).toBe('https://api.test/things/1')
+  const plain = new Endpoint(async ({ id }: { id: number }) => ({ id }), { name: 'plainThing' })
+  const plainCopy = plain.extend(undefined as never)
+  expect(plainCopy.key({ id: 1 })).toBe(plain.key({ id: 1 }))
+  expect(await plainCopy({ id: 2 })).toEqual({ id: 2 })
+  const gql = new GQLEndpoint('https://api.test/graphql')
+  expect(gql.extend(undefined as never).url).toBe('https://api.test/graphql')
 })

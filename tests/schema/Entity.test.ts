@@ -139,6 +139,8 @@ describe('Entity', () => {
     const odd = User.fromJS(JSON.parse('{"__proto__": {"polluted": true}, "id": 1}'))
     expect(Object.getPrototypeOf(odd)).toBe(User.prototype)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    // null gives the defaults, as data-client's Object.assign does.
+    expect(Post.fromJS(null as never)).toMatchObject({ id: 0, title: '' })
   })
 
   it('process adapts the input before pk and storage', () => {

@@ -33,6 +33,24 @@ export function assertReadable(value: unknown, where: string): asserts value is 
 }
 
 /**
+ * Throws a SetupError naming the fix unless `options` has a `testKey` function, as
+ * `invalidateAll` and `expireAll` need (`where`: the method, for the message).
+ */
+export function assertTestKey(
+  options: unknown,
+  where: string,
+): asserts options is { testKey: (key: string) => boolean } {
+  const testKey = (options as { testKey?: unknown } | null | undefined)?.testKey
+  if (typeof testKey === 'function') return
+  throw new SetupError(
+    `${where} needs { testKey: (key) => boolean }, which picks the keys it acts on; it was ` +
+      `given ${options === undefined || options === null ? String(options) : `testKey ${givenAs(testKey)}`}. ` +
+      "Pass an endpoint's own test to act on all its calls ({ testKey: TodoResource.get.testKey }), " +
+      'or a function of the key.',
+  )
+}
+
+/**
  * True for the "no call" form, `null` in place of the arguments (as data-client takes it): a
  * hook reads nothing and fetches nothing; `invalidate`, `subscribe` and `unsubscribe` do nothing.
  */
