@@ -1,12 +1,13 @@
 /**
  * The shared core of the reading hooks: a verdict on what to do with a call now (show, fetch,
  * throw), made from its {@link CallState} inside one `useSelector` (one snapshot per render,
- * never `store.getState()`) and compared field by field, so a component renders again only when
- * the verdict changes: not when a request starts or ends while data shows, nor when a refetch
- * with the same values moves the fetch times.
+ * never `store.getState()`) and compared field by field by the hook's own test of sameness, so a
+ * component renders again only when what its hook returns or acts on changes: not when a
+ * request starts or ends while data shows, nor when a refetch with the same values moves the
+ * fetch times.
  */
 import { isNoCall, keyOf } from '../redux/read/readableKey'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useSelector, useStore } from 'react-redux'
 import type { UnusableReason } from '../internal/errors'
 import type { EndpointInterface } from '../redux/endpointTypes'
@@ -69,9 +70,11 @@ export interface CallVerdict {
    */
   deleted: boolean
   /**
-   * How many times the call has become {@link idle} while this component was mounted: a hook
-   * that fetches on it lists this (not `idle`) in its deps, so it asks once each time, and not
-   * again when the request starts (React may render only after that request has settled).
+   * How many times the call (this key) has become {@link idle} in the store states this
+   * component's selector has seen: a hook that fetches on it lists this (not `idle`) in its
+   * deps, so it asks once each time, and not again when the request starts (React may render
+   * only after that request has settled). Counted per key: a render for other args (a pending
+   * transition) counts on its own, and never changes the count of the args on screen.
    */
   idleRound: number
   /**
@@ -119,7 +122,7 @@ const NONE: Verdict = {
  * times moving on (a refetch or poll with the same values), change the call's state, not what
  * a reading hook does with it, so the component does not render again.
  */
-export function sameVerdict(a: Verdict, b: Verdict): boolean {
+function sameVerdict(a: Verdict, b: Verdict): boolean {
   return (
     a.idleRound === b.idleRound &&
     a.data === b.data &&
@@ -219,8 +222,12 @@ export function useCallState(
   // A new round each time the call becomes idle, or idle for a new reason (a reset made before
   // this component saw its request in flight). Counted where the store's states are seen, not
   // where React renders: a hook that does not render when a request starts still counts the
-  // idle spell that request ended. The same state seen twice counts once.
-  const rounds = useRef({ since: -1, round: 0 })
+  // idle spell that request ended. The same state seen twice counts once. One count per key,
+  // kept by the render that made it: a render for other args that React has not committed
+  // (a transition) counts in its own, not in the one the component on screen compares with.
+  // `key` is not read in it: a new key is the reason for a new count.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const rounds = useMemo(() => ({ current: { since: -1, round: 0 } }), [key])
   const verdict = useSelector((root: unknown): Verdict => {
     if (selectCall === undefined || key === undefined) return NONE
     const slice = cache.selectSlice(root)
