@@ -1,4 +1,5 @@
 import { mergeHeaders, toHeaderRecord } from '../endpoint/headers'
+import { describeValue } from '../internal/describe'
 import { SetupError, UNLOADED_IMPORT } from '../internal/errors'
 import { stableStringify } from '../internal/stableStringify'
 import type { RestEndpoint } from './RestEndpoint'
@@ -65,18 +66,22 @@ export function hookifyResource<R extends object>(
   resource: R,
   useInit: () => RequestInit,
 ): HookResource<R> {
-  if (typeof resource !== 'object' || resource === null) {
+  // An object of endpoints, or a class holding them as static members.
+  if ((typeof resource !== 'object' && typeof resource !== 'function') || resource === null) {
+    const cause =
+      resource === undefined
+        ? ` undefined usually means ${UNLOADED_IMPORT}: import the resource from its own module.`
+        : ''
     throw new SetupError(
-      `hookifyResource needs a resource (what createResource returns); it was given ` +
-        `${resource === null ? 'null' : typeof resource}. undefined usually means ${UNLOADED_IMPORT}: ` +
-        'import the resource from its own module.',
+      'hookifyResource needs a resource (what createResource returns); it was given ' +
+        `${describeValue(resource, 80)}.${cause}`,
     )
   }
   if (typeof useInit !== 'function') {
     throw new SetupError(
       'hookifyResource needs a hook as its second argument, `() => RequestInit` (such as ' +
         'function useInit() { return { headers: { Authorization: useToken() } } }); it was given ' +
-        `${useInit === null ? 'null' : typeof useInit}.`,
+        `${describeValue(useInit, 80)}.`,
     )
   }
   const hooks: Record<string, () => RestEndpoint> = {}

@@ -24,6 +24,7 @@ export class ObjectSchema<
   }
   /** A response for it is an object of members, never a list (see `SchemaContract`). */
   readonly responseShape = 'members'
+  /** The member schemas (`undefined` at run time while one made with `undefined` awaits `define()`). */
   schema: TDefinition
 
   /**
@@ -42,20 +43,20 @@ export class ObjectSchema<
   }
 
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
-    return normalizeMembers(this.members(), input, ctx)
+    return normalizeMembers(definedMembers(this.schema), input, ctx)
   }
 
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
-    return denormalizeMembers(this.members(), input, ctx)
+    return denormalizeMembers(definedMembers(this.schema), input, ctx)
   }
 
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
-    return queryMembers(this.members(), args, ctx)
+    return queryMembers(definedMembers(this.schema), args, ctx)
   }
+}
 
-  /** The member schemas; throws while the definition is still `undefined`. */
-  private members(): TDefinition {
-    if (this.schema === undefined) throw undefinedSchemaError('new schema.Object(undefined)')
-    return this.schema
-  }
+/** The member schemas; throws while the definition is still `undefined`. */
+function definedMembers<T>(members: T | undefined): T {
+  if (members === undefined) throw undefinedSchemaError('new schema.Object(undefined)')
+  return members
 }

@@ -178,6 +178,7 @@ test('invalidateAll and expireAll without a testKey throw a SetupError naming th
     expect(error).toMatchObject({ name: 'SetupError', code: 'bad-setup' })
     expect((error as Error).message).toContain(`${name} needs { testKey: (key) => boolean }`)
   }
+  expect(() => expireAll({} as never)).toThrow('it was given an object without testKey.')
   // With one, both work, destructured as well.
   invalidateAll({ testKey: (key) => key.startsWith('getOne') })
   expect(controller.getResponse(getOne, { id: 1 }, controller.store.getState()).expiryStatus).toBe(

@@ -114,6 +114,14 @@ test('hookifyResource given undefined (a resource import read too early) throws 
   const noHook = thrown(() => hookifyResource(resource, undefined as never))
   expect(noHook).toBeInstanceOf(SetupError)
   expect((noHook as Error).message).toMatch(/second argument.*given undefined/s)
+  // A class holding endpoints as static members is a resource too; no circular import blamed.
+  class ThingApi {
+    static get = resource.get
+  }
+  expect(Object.keys(hookifyResource(ThingApi, () => ({})))).toEqual(['useGet'])
+  const text = thrown(() => hookifyResource('things' as never, () => ({})))
+  expect((text as Error).message).toContain('it was given "things".')
+  expect((text as Error).message).not.toContain('circular import')
 })
 
 test('shortenPath given something other than a path throws a SchemaDefinitionError', () => {

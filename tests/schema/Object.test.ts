@@ -125,3 +125,11 @@ test('new schema.Object(undefined) may be made (define() completes it) but not u
   page.define({ user: User })
   expect(normalize(page, { user: { id: 1 } }).entities.User).toBeDefined()
 })
+
+test('a subclass may have members of its own, whatever their names', () => {
+  class Page extends schema.Object<{ results: (typeof User)[] }> {
+    members = ['results']
+  }
+  const { result } = normalize(new Page({ results: [User] }), { results: [{ id: 1 }] })
+  expect(result).toEqual({ results: [1] })
+})

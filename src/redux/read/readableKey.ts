@@ -42,9 +42,15 @@ export function assertTestKey(
 ): asserts options is { testKey: (key: string) => boolean } {
   const testKey = (options as { testKey?: unknown } | null | undefined)?.testKey
   if (typeof testKey === 'function') return
+  const given =
+    options === undefined || options === null
+      ? String(options)
+      : testKey === undefined
+        ? 'an object without testKey'
+        : `testKey: ${givenAs(testKey)}`
   throw new SetupError(
     `${where} needs { testKey: (key) => boolean }, which picks the keys it acts on; it was ` +
-      `given ${options === undefined || options === null ? String(options) : `testKey ${givenAs(testKey)}`}. ` +
+      `given ${given}. ` +
       "Pass an endpoint's own test to act on all its calls ({ testKey: TodoResource.get.testKey }), " +
       'or a function of the key.',
   )
