@@ -17,7 +17,7 @@ import {
   isValidIn,
 } from './graph'
 import type { NodeTable, GraphNode } from './graph'
-import { hasSchemaMembers, isEntitySchema, isSchemaObject } from './isEntity'
+import { hasSchemaMembers, isEntitySchema, isSchemaObject, refuseEntityInstance } from './isEntity'
 import { emptySource } from './plainSource'
 import { reuse } from './reuse'
 import { denormalizeItems, denormalizeMembers, itemSchemaOf } from './shorthand'
@@ -176,6 +176,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
         : denormalizeItems(itemSchema, input, this)
     }
     if (isPlainObject(schema)) return denormalizeMembers(schema, input, this)
+    if (typeof schema === 'object' && schema !== null) refuseEntityInstance(schema)
     return input
   }
 

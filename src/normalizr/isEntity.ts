@@ -1,3 +1,4 @@
+import { entityInstanceSchemaError } from '../internal/errors'
 import type { EntitySchemaContract, SchemaContract } from './types'
 
 /** True for an Entity class (anything with the entity side of the contract). */
@@ -7,6 +8,16 @@ export function isEntitySchema(schema: unknown): schema is EntitySchemaContract 
     typeof (schema as Partial<EntitySchemaContract>).denormalizeFields === 'function' &&
     typeof (schema as Partial<EntitySchemaContract>).key === 'string'
   )
+}
+
+/**
+ * Throws a SchemaDefinitionError when `schema` is an instance of an Entity class (`new User()`
+ * written where `User` belongs); anything else passes.
+ */
+export function refuseEntityInstance(schema: object): void {
+  const made = (schema as { constructor?: unknown }).constructor
+  if (isEntitySchema(made))
+    throw entityInstanceSchemaError((made as { name?: string }).name || made.key)
 }
 
 /** True for a schema object implementing {@link SchemaContract} (Array, Values, Union, ...). */

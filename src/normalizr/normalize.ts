@@ -2,7 +2,7 @@ import { InputTooDeepError, UnexpectedResponseError, isFetchResponse } from '../
 import { jsonEqual } from '../internal/jsonEqual'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
 import { plainMembers } from '../internal/plainData'
-import { isEntitySchema, isSchemaObject } from './isEntity'
+import { isEntitySchema, isSchemaObject, refuseEntityInstance } from './isEntity'
 import { itemSchemaOf, normalizeItems, normalizeMembers } from './shorthand'
 import { emptySource } from './plainSource'
 import { assertConversion, storeField } from './convert'
@@ -198,6 +198,7 @@ export function normalize(
       return normalizeItems(item, value, parent, key, ctx, normalizeEntity)
     }
     if (isPlainObject(s)) return normalizeMembers(s, value, ctx)
+    refuseEntityInstance(s)
     return value
   }
 

@@ -1,7 +1,7 @@
 import { describeValue } from '../internal/describe'
 import { SchemaDefinitionError, UNLOADED_IMPORT } from '../internal/errors'
 import { isPlainObject, setOwn } from '../internal/ownKeys'
-import { isEntitySchema } from '../normalizr/isEntity'
+import { isEntitySchema, refuseEntityInstance } from '../normalizr/isEntity'
 import { DeleteEntitySchema } from '../schema/Delete'
 import { UnionSchema } from '../schema/Union'
 import { makeGrowable } from './collection'
@@ -95,13 +95,16 @@ function requirePath(options: unknown): void {
 }
 
 /**
- * Throws where the resource is written when its `schema` is missing or `undefined` (most often
- * an Entity imported before its module finished loading): its members would store responses
- * unnormalized, and `getList` (`[undefined]`) would fail at its first response. rest-hooks 7
- * failed here too, with a TypeError.
+ * Throws where the resource is written when its `schema` is an Entity instance (`new Todo()`),
+ * or is missing or `undefined` (most often an Entity imported before its module finished
+ * loading): its members would store responses unnormalized, and `getList` (`[undefined]`) would
+ * fail at its first response. rest-hooks 7 failed here too, with a TypeError.
  */
 function requireSchema(options: { readonly path: string; readonly schema?: unknown }): void {
-  if (options.schema !== undefined) return
+  const { schema } = options
+  // `schema: new Todo()`: refused where the resource is written.
+  if (typeof schema === 'object' && schema !== null) refuseEntityInstance(schema)
+  if (schema !== undefined) return
   const given = 'schema' in options ? 'got `schema: undefined`' : 'has no `schema` option'
   throw new SchemaDefinitionError(
     `createResource for "${options.path}" ${given}: give it the schema of one record (an ` +

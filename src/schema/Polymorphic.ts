@@ -2,7 +2,7 @@ import { describeValue } from '../internal/describe'
 import { isDev } from '../internal/env'
 import { UNLOADED_IMPORT, undefinedSchemaError } from '../internal/errors'
 import { getOwn, hasOwn, isPlainObject } from '../internal/ownKeys'
-import { isEntitySchema, isSchemaObject } from '../normalizr/isEntity'
+import { isEntitySchema, isSchemaObject, refuseEntityInstance } from '../normalizr/isEntity'
 import type { DenormalizeContext, NormalizeContext } from '../normalizr/types'
 import { isUnionReference } from './primaryKey'
 
@@ -72,6 +72,8 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
    * is how cyclic definitions are completed after both sides exist.
    */
   define(definition: TDefinition | Record<string, unknown>): this {
+    // `new schema.All(new User())`: refused where it is written.
+    if (typeof definition === 'object' && definition !== null) refuseEntityInstance(definition)
     const current = this.schema as unknown
     this.schema =
       isPlainDefinition(current) && isPlainDefinition(definition) && !isEntitySchema(definition)

@@ -9,6 +9,7 @@ export {
   SchemaDefinitionError,
   SetupError,
   UNLOADED_IMPORT,
+  entityInstanceSchemaError,
   undefinedSchemaError,
 } from './setupErrors'
 export {

@@ -34,6 +34,19 @@ export function undefinedSchemaError(written: string): SchemaDefinitionError {
 }
 
 /**
+ * The {@link SchemaDefinitionError} of an Entity instance (`new User()`) given where a schema
+ * belongs: its fields are data, not schemas, so nothing would be normalized (`className`: the
+ * instance's class).
+ */
+export function entityInstanceSchemaError(className: string): SchemaDefinitionError {
+  return new SchemaDefinitionError(
+    `A schema is an instance of ${className} (new ${className}()), where the class belongs: pass ` +
+      `${className} itself. An instance's fields are data, not schemas: nothing would be stored ` +
+      `in the ${className} table, and reads would give plain objects.`,
+  )
+}
+
+/**
  * The library is set up in a way it cannot work with: the cache's reducer is not mounted at
  * `cache.reducerPath`, or a hook is used outside `<EntityCacheProvider>`. The message names the
  * fix.
