@@ -34,6 +34,7 @@ const reduxTop = [
   'controllerSymbols.ts',
   'createEntityCache.ts',
   'fixtures.ts',
+  'notMounted.ts',
 ]
 const zones = [
   ...layers.flatMap((layer) =>
