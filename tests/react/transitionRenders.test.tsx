@@ -6,29 +6,22 @@
 import { act } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { startTransition, useState } from 'react'
-import { Entity, RestEndpoint } from 'rtk-resources'
+import { RestEndpoint } from 'rtk-resources'
+import { Story } from '../fixtures/resources'
 import { useDLE, useFetch, useSuspense } from 'rtk-resources/react'
 import { serveHandlers } from '../mocks/server'
 import { renderWithCache } from './render'
 
-class Note extends Entity {
-  id = 0
-  title = ''
-  pk() {
-    return this.id
-  }
-  static key = 'Note'
-}
 const getNote = new RestEndpoint({
   urlPrefix: 'http://notes.test',
   path: '/notes/:id',
-  schema: Note,
+  schema: Story,
 })
 serveHandlers(
   http.get('http://notes.test/notes/:id', async ({ params }) => {
     // Note 2 takes a while: the transition to it stays pending meanwhile.
     await delay(params.id === '2' ? 200 : 0)
-    return HttpResponse.json({ id: Number(params.id), title: `note ${params.id}` })
+    return HttpResponse.json({ id: params.id, title: `note ${params.id}` })
   }),
 )
 
