@@ -109,6 +109,7 @@ export type {
   ResourceBody,
   BodyFields,
   ListSearch,
+  SearchParams,
   RestEndpointClass,
   DeleteResult,
 } from './rest/resourceTypes'

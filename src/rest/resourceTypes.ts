@@ -40,9 +40,17 @@ export type ResourceBody<TSchema> = BodyFields<Denormalize<TSchema>>
  * The default query params of `getList` besides the path params.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#listsearch
  */
-export type ListSearch =
-  | Record<string, string | number | boolean | undefined | readonly (string | number | boolean)[]>
-  | undefined
+export type ListSearch = SearchParams | undefined
+
+/**
+ * Query params: any names, each a string, number or boolean (or a list of them, or `undefined`,
+ * left out). An interface, so that editors and type errors show its name, not its members.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#listsearch
+ */
+export interface SearchParams {
+  readonly [name: string]:
+    string | number | boolean | undefined | readonly (string | number | boolean)[]
+}
 
 /**
  * What `delete` resolves to: the response when it has at least one key (some fields of the

@@ -61,6 +61,7 @@ import {
   GQLEntity,
   RestEndpoint,
   createEntityCache,
+  createResource,
   normalize,
   schema,
 } from 'rtk-resources'
@@ -85,7 +86,26 @@ void Todo
 void GUser
 void normalize
 void schema
+void createResource
 `
+
+describe('a call missing its path param names the query params by their type, not their members', () => {
+  // It read \`{ id: string | number; } & Record<string, string | number | boolean | readonly
+  // (string | number | boolean)[] | undefined>\`: 200 characters before the missing \`id\`.
+  it('get({})', () => {
+    const editor = editorOf(
+      'missingPathParam.ts',
+      `${setup}
+const TodoResource = createResource({ urlPrefix: 'http://api.test', path: '/todos/:id', schema: Todo })
+TodoResource.get({})
+`,
+    )
+    const [error, ...others] = editor.errors()
+    expect(others).toEqual([])
+    expect(error?.message).toContain("type '{ id: string | number; } & SearchParams'")
+    expect(error?.message).toContain("Property 'id' is missing")
+  })
+})
 
 describe('a mistaken call names the mistake once', () => {
   // `new RestEndpoint(...)` and GQLEndpoint operations carried two identical call signatures (a
