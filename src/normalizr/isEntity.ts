@@ -15,7 +15,11 @@ export function isEntitySchema(schema: unknown): schema is EntitySchemaContract 
  * written where `User` belongs); anything else passes.
  */
 export function refuseEntityInstance(schema: object): void {
-  const made = (schema as { constructor?: unknown }).constructor
+  // The class it was made by, through its prototype: an own member named `constructor` (a
+  // plain-object schema or mapping with such a member) is a member, not the class.
+  const prototype: unknown = Object.getPrototypeOf(schema)
+  if (prototype === null || prototype === Object.prototype) return
+  const made = (prototype as { constructor?: unknown }).constructor
   if (isEntitySchema(made))
     throw entityInstanceSchemaError((made as { name?: string }).name || made.key)
 }

@@ -47,3 +47,13 @@ test('a member of a static schema, a list shorthand or an object schema: normali
   const { source } = write(User, { id: 1 })
   expectRefused(() => new MemoCache().denormalize({ data: new User() }, { data: '1' }, source))
 })
+
+test('a plain-object schema or mapping with a member named constructor is a schema, not an instance', () => {
+  const { result } = normalize({ constructor: User }, { constructor: { id: 1 } })
+  expect(result).toEqual({ constructor: 1 })
+  const byKind = new schema.Union({ constructor: User }, 'kind')
+  expect(normalize([byKind], [{ id: 2, kind: 'constructor' }]).entities.User).toBeDefined()
+  expect(() =>
+    createResource({ path: '/users/:id', schema: { constructor: User } as never }),
+  ).not.toThrow()
+})
