@@ -48,8 +48,7 @@ export type ListSearch = SearchParams | undefined
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#listsearch
  */
 export interface SearchParams {
-  readonly [name: string]:
-    string | number | boolean | undefined | readonly (string | number | boolean)[]
+  [name: string]: string | number | boolean | undefined | readonly (string | number | boolean)[]
 }
 
 /**

@@ -197,3 +197,13 @@ expectTypeOf(UserResource.get).toEqualTypeOf<
   >
 >()
 expectTypeOf<ExtraMembers<RestEndpoint & { tenant: string }>>().toEqualTypeOf<{ tenant: string }>()
+
+// Call args may be built up before the call, as with the Record that SearchParams replaced.
+{
+  const args: Parameters<typeof UserResource.getList>[0] = {}
+  args!.page = 2
+  delete args!.page
+  const one: Parameters<typeof UserResource.get>[0] = { id: 1 }
+  one.extra = 'x'
+  void one
+}
