@@ -194,18 +194,18 @@ export class Endpoint<
    * overrides alike); `fetch` replaces the wrapped function. The name is kept unless given.
    */
   extend<TNewSchema = TSchema>(
-    given: EndpointOptions<TNewSchema>,
+    options: EndpointOptions<TNewSchema>,
   ): Endpoint<TFetch, TNewSchema> & Omit<this, keyof Endpoint<TFetch, TSchema>> {
     // No options (`undefined`): a copy, as data-client's spread of them makes.
-    const options: EndpointOptions<TNewSchema> = given ?? {}
+    const given: EndpointOptions<TNewSchema> = options ?? {}
     const Class = this.constructor as new (
       fetchFunction: TFetch,
       options: EndpointOptions<TNewSchema>,
     ) => Endpoint<TFetch, TNewSchema>
     const own: Record<string, unknown> = { name: this.name }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
-    const fetchFunction = (options.fetch ?? this.fetchFunction) as TFetch
-    return new Class(fetchFunction, { ...own, ...options } as EndpointOptions<TNewSchema>) as never
+    const fetchFunction = (given.fetch ?? this.fetchFunction) as TFetch
+    return new Class(fetchFunction, { ...own, ...given } as EndpointOptions<TNewSchema>) as never
   }
 }
 

@@ -302,16 +302,16 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   }
 
   /** A new endpoint with `options` replacing this one's members. */
-  extend(given: GQLOptions & { gql?: string; schema?: unknown; sideEffect?: boolean }): this {
+  extend(options: GQLOptions & { gql?: string; schema?: unknown; sideEffect?: boolean }): this {
     // No options (`undefined`): a copy, as data-client's spread of them makes.
-    const options: GQLOptions & { gql?: string } = given ?? {}
+    const given: GQLOptions & { gql?: string } = options ?? {}
     const own: Record<string, unknown> = { name: this.name }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
     const Class = this.constructor as new (url: string, options: GQLOptions) => this
-    const made = new Class(this.url, { ...own, ...options })
+    const made = new Class(this.url, { ...own, ...given })
     // `fetch` replaces the request, here and in every endpoint extended from this one.
     const replaced =
-      options.fetch ?? (this.fetchFunction === gqlFetch ? undefined : this.fetchFunction)
+      given.fetch ?? (this.fetchFunction === gqlFetch ? undefined : this.fetchFunction)
     if (replaced) {
       Object.defineProperty(made, 'fetchFunction', {
         value: replaced,

@@ -244,10 +244,11 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
    */
   extend<E extends RestEndpoint, const N extends object>(
     this: E,
-    given: RestEndpointOptions<MergeGenerics<GenericsOf<E>, N> & RestGenerics> & InferredOptions<N>,
+    options: RestEndpointOptions<MergeGenerics<GenericsOf<E>, N> & RestGenerics> &
+      InferredOptions<N>,
   ): RestExtended<E, N> {
     // No options (`undefined`): a copy, as data-client's spread of them makes.
-    const options: object = given ?? {}
+    const given: object = options ?? {}
     const Class = this.constructor as new (options: object) => RestExtended<E, N>
     const own: Record<string, unknown> = {
       name: this.name,
@@ -256,9 +257,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     }
     for (const member of Object.keys(this)) own[member] = (this as Record<string, unknown>)[member]
     // A new method without a new sideEffect: the sideEffect follows the method again.
-    if ('method' in options && !('sideEffect' in options)) delete own.sideEffect
+    if ('method' in given && !('sideEffect' in given)) delete own.sideEffect
     if (namedFromPath.has(this)) delete own.name
-    const extended = new Class({ ...own, ...options })
+    const extended = new Class({ ...own, ...given })
     // A list that grows gives the new endpoint its own push and unshift.
     const grow = (this as { [GROWS]?: Grow })[GROWS]
     if (typeof grow === 'function') grow(extended)

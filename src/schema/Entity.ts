@@ -300,16 +300,16 @@ export abstract class Entity {
    */
   static fromJS<T extends Entity>(
     this: abstract new (...args: any[]) => T,
-    given: Partial<T> = {},
+    props: Partial<T> = {},
   ): T {
     // `null` makes an instance of defaults, as data-client's `Object.assign` does.
-    const props = given ?? {}
+    const given = props ?? {}
     // Like data-client, the constructor gets the props too (classes made with schema.Entity).
-    const instance = new (this as unknown as new (props: unknown) => T)(props)
+    const instance = new (this as unknown as new (props: unknown) => T)(given)
     try {
-      return assignOwn(instance, props)
+      return assignOwn(instance, given)
     } catch {
-      return assignSettable(instance, props)
+      return assignSettable(instance, given)
     }
   }
 
