@@ -1,7 +1,7 @@
 /**
  * Development warnings for a `createResource` path that cannot do what a resource needs: a path
- * with no param (every member would address the list's URL), and a path and `urlPrefix` that
- * join into a malformed URL. Requests are made as given either way; the warning says why they
+ * with no param (every member would address the list's URL), a path and `urlPrefix` that
+ * join into a malformed URL, and a relative path without a `urlPrefix`. Requests are made as given either way; the warning says why they
  * go where they go.
  */
 import { isDev } from '../internal/env'
@@ -17,7 +17,18 @@ export function warnPathShape(path: unknown, urlPrefix: unknown): void {
         `string ("${path}?id=1"). Give the path of one record, such as "${path.replace(/\/$/, '')}/:id".`,
     )
   }
-  if (typeof urlPrefix !== 'string' || urlPrefix === '' || absolute) return
+  if (absolute) return
+  if (typeof urlPrefix !== 'string' || urlPrefix === '') {
+    if (!path.startsWith('/')) {
+      console.warn(
+        `rtk-resources: createResource got the path "${path}", which does not start with "/" ` +
+          "and has no urlPrefix: its URLs are relative, resolved against the page's URL (on " +
+          `a page at /settings/, "${path}" is under /settings/). Start the path with "/" ` +
+          `("/${path}"), or give urlPrefix.`,
+      )
+    }
+    return
+  }
   if (!path.startsWith('/')) {
     console.warn(
       `rtk-resources: createResource got the path "${path}", which does not start with "/": ` +

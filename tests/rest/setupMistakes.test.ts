@@ -61,6 +61,16 @@ test('a resource path with no param, or a path and urlPrefix that join badly, wa
   ).toEqual([])
 })
 
+test('a relative path without urlPrefix warns: the page URL would decide where requests go', () => {
+  expect(warningsOf(() => createResource({ path: 'things/:id', schema: Thing }))).toEqual([
+    expect.stringContaining('Start the path with "/" ("/things/:id"), or give urlPrefix.'),
+  ])
+  expect(warningsOf(() => createResource({ path: '/things/:id', schema: Thing }))).toEqual([])
+  expect(
+    warningsOf(() => createResource({ path: 'https://api.test/things/:id', schema: Thing })),
+  ).toEqual([])
+})
+
 test('update given one argument with the id: the message says the argument was taken as the body', () => {
   const Things = createResource({
     urlPrefix: 'https://api.test',
