@@ -176,7 +176,7 @@ export class DenormalizeRun implements DenormalizeContext, MemberReader {
         : denormalizeItems(itemSchema, input, this)
     }
     if (isPlainObject(schema)) return denormalizeMembers(schema, input, this)
-    if (typeof schema === 'object' && schema !== null) refuseEntityInstance(schema)
+    refuseEntityInstance(schema)
     return input
   }
 

@@ -149,7 +149,7 @@ function verdictOf(
   askAgainSince: number,
   asked: (fetchedAt: number) => boolean,
   deleted: boolean,
-): Omit<Verdict, 'idleRound'> {
+): Verdict {
   const grace = inRenderGrace(call, now, () => meta, asked)
   const usable = grace || isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
@@ -174,6 +174,8 @@ function verdictOf(
     deleted: asking && deleted,
     unusable: asking && askAgainSince < 0 ? unusableReason(call, meta) : undefined,
     call,
+    // Set by the selector, which counts the rounds.
+    idleRound: 0,
   }
 }
 
@@ -227,7 +229,7 @@ export function useCallState(
   // (a transition) counts in its own, not in the one the component on screen compares with.
   // `key` is not read in it: a new key is the reason for a new count.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rounds = useMemo(() => ({ current: { since: -1, round: 0 } }), [key])
+  const seen = useMemo(() => ({ since: -1, round: 0 }), [key])
   const verdict = useSelector((root: unknown): Verdict => {
     if (selectCall === undefined || key === undefined) return NONE
     const slice = cache.selectSlice(root)
@@ -241,10 +243,10 @@ export function useCallState(
     }
     const asked = (fetchedAt: number) => controller[askedByReader](key, fetchedAt)
     const made = verdictOf(call, meta, Date.now(), since, asked, deleted)
-    const seen = rounds.current
     if (made.idle && made.idleSince !== seen.since) seen.round += 1
     seen.since = made.idle ? made.idleSince : -1
-    return { ...made, idleRound: seen.round }
+    made.idleRound = seen.round
+    return made
   }, same)
   // While mounted, the call's data is in use: garbage collection keeps it.
   useEffect(
