@@ -26,7 +26,7 @@ import { changesShape, planPatches, recipesOf } from './patch'
 import type { BridgedResult, StoreResultDeps } from './storeResult'
 import { storeResult } from './storeResult'
 import type { FillMatchers, RtkQueries, SyncDeps } from './sync'
-import { filledEntries, namedEntries, syncAll, syncEntry } from './sync'
+import { filledEntries, isInfiniteQueryArg, namedEntries, syncAll, syncEntry } from './sync'
 import type { RtkQueryApi, RtkQueryBridge } from './types'
 
 /** What a bridge needs from its cache. */
@@ -260,10 +260,14 @@ export function buildRtkQueryBridge(
         runtime.requests.finishOutside(requestId)
       }
       if (!endpoint?.matchFulfilled(action)) return []
-      if (meta?.arg?.type === 'infinitequery') {
+      if (isInfiniteQueryArg(meta?.arg)) {
         if (isDev && !warnedInfinite) {
           warnedInfinite = true
-          console.warn(`rtk-resources: the bridge does not normalize infinite query "${name}".`)
+          console.warn(
+            `rtk-resources: "${name}" is an infinite query, whose data is pages ` +
+              `({ pages, pageParams }): the bridge does not normalize it. Leave "${name}" out ` +
+              `of bridgeRtkQuery's schemas.`,
+          )
         }
         return []
       }

@@ -34,6 +34,20 @@ interface FillMeta {
   readonly requestId?: string
 }
 
+/**
+ * True when a thunk's `meta.arg` is an infinite query's. RTK 2 marks both kinds `type: 'query'`
+ * in the action; only an infinite query's arg holds its paging members (`initialPageParam`,
+ * `direction`), present even when undefined.
+ */
+export function isInfiniteQueryArg(arg: object | undefined): boolean {
+  if (!arg) return false
+  return (
+    (arg as { type?: unknown }).type === 'infinitequery' ||
+    'initialPageParam' in arg ||
+    'direction' in arg
+  )
+}
+
 /** `state[api.reducerPath].queries`. */
 export type RtkQueries = Readonly<Record<string, RtkQueryEntry | undefined>>
 
@@ -107,7 +121,7 @@ export function filledEntries(
   if (arg?.endpointName !== undefined && typeof arg.queryCacheKey === 'string') {
     if (
       match.bridged(arg.endpointName) &&
-      arg.type !== 'infinitequery' &&
+      !isInfiniteQueryArg(arg) &&
       match.fulfilled(arg.endpointName, action)
     ) {
       const written = queries[arg.queryCacheKey]?.requestId === meta?.requestId

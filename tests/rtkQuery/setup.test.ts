@@ -88,3 +88,39 @@ it('a result that does not fit its schema is recorded as failed; RTK Query keeps
 })
 
 const titles = (posts: unknown) => (posts as PostRow[]).map((post) => post.title)
+
+it('an infinite query named anyway (from JavaScript) is left alone, with a warning that names the fix', async () => {
+  const { createApi, fetchBaseQuery } = await import('@reduxjs/toolkit/query')
+  const api = createApi({
+    reducerPath: 'feedApi',
+    baseQuery: fetchBaseQuery({ baseUrl: BLOG }),
+    endpoints: (build) => ({
+      getFeed: build.infiniteQuery<PostRow[], void, number>({
+        query: ({ pageParam }) => ({ url: '/posts', params: { page: pageParam } }),
+        infiniteQueryOptions: { initialPageParam: 1, getNextPageParam: () => undefined },
+      }),
+    }),
+  })
+  const cache = createEntityCache({ reducerPath: 'data' })
+  // The types leave infinite queries out of the names; plain JavaScript can still pass one.
+  const bridge = cache.bridgeRtkQuery(api, { getFeed: [Post] } as never)
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
+  const error = jest.spyOn(console, 'error').mockImplementation(() => {})
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer, [cache.reducerPath]: cache.reducer },
+    middleware: (gDM) => gDM().concat(api.middleware, cache.middleware, bridge.middleware),
+  })
+  const result = await store.dispatch(api.endpoints.getFeed.initiate(undefined))
+  await store.dispatch(api.endpoints.getFeed.initiate(undefined, { forceRefetch: true }))
+  // RTK Query keeps its pages; the cache stores nothing and records no failure.
+  expect(result.data?.pages[0]?.length).toBeGreaterThan(0)
+  expect(store.getState().data.results).toEqual({})
+  expect(complaints(error)).toEqual([])
+  const mine = complaints(warn).filter((args) => String(args[0]).includes('getFeed'))
+  expect(mine).toHaveLength(1)
+  expect(String(mine[0]?.[0])).toMatch(
+    /"getFeed" is an infinite query.*Leave "getFeed" out of bridgeRtkQuery's schemas/,
+  )
+  warn.mockRestore()
+  error.mockRestore()
+})
