@@ -150,9 +150,21 @@ export function buildUrl(
   try {
     base = build(pathParams)
   } catch (error) {
-    const name = [...names].find((member) => hasOwn(pathParams, member)) ?? ''
+    // The param whose value cannot be encoded (a lone UTF-16 surrogate), not merely the first.
+    const given = [...names].filter((member) => hasOwn(pathParams, member))
+    const name = given.find((member) => !encodable(getOwn(pathParams, member))) ?? given[0] ?? ''
     throw new PathParamError(path, name, 'unencodable', getOwn(pathParams, name), { cause: error })
   }
   const query = toQuery(search)
   return `${urlPrefix}${origin}${base}${query ? `?${query}` : ''}`
+}
+
+/** True when every segment of a path param's value survives `encodeURIComponent`. */
+function encodable(value: string | string[] | undefined): boolean {
+  try {
+    for (const segment of Array.isArray(value) ? value : [value ?? '']) encodeURIComponent(segment)
+    return true
+  } catch {
+    return false
+  }
 }

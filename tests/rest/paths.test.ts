@@ -67,6 +67,15 @@ describe('url', () => {
     )
   })
 
+  it('names the param whose value cannot be URL-encoded (a lone surrogate), not the first one', () => {
+    expect(() => get.url({ userId: 7, id: 'a\uD800b' })).toThrow(
+      expect.objectContaining({ problem: 'unencodable', param: 'id', value: 'a\uD800b' }),
+    )
+    expect(() => get.url({ userId: ['x', '\uDC00'], id: 1 })).toThrow(
+      expect.objectContaining({ problem: 'unencodable', param: 'userId' }),
+    )
+  })
+
   it('rejects a call without a required path param, naming the path', () => {
     expect(() => get.url({ userId: 1 })).toThrow(/\/users\/:userId\/posts\/:id.*id/)
   })
