@@ -1,6 +1,7 @@
 import { isSignalError } from '../internal/abort'
+import { clipText } from '../internal/describe'
 import { NetworkError } from '../internal/errors'
-import { assertOk } from './parseResponse'
+import { BODY_EXCERPT_LENGTH, URL_EXCERPT_LENGTH, assertOk } from './parseResponse'
 
 /**
  * Performs the request with the global `fetch`. A request that gets no response rejects with a
@@ -17,7 +18,8 @@ export async function fetchResponse(input: RequestInput, init: RequestInit): Pro
     const reason = cause instanceof Error ? cause.message : String(cause)
     throw new NetworkError(
       0,
-      `${init.method ?? 'GET'} ${requestUrl(input)} got no response (${reason}). The server ` +
+      `${init.method ?? 'GET'} ${clipText(requestUrl(input), URL_EXCERPT_LENGTH)} got no ` +
+        `response (${clipText(reason, BODY_EXCERPT_LENGTH)}). The server ` +
         `is down or unreachable, the address is wrong, or a browser blocked it (CORS).`,
       { cause },
     )

@@ -5,17 +5,21 @@
  * is, so `await error.response.json()` works.
  */
 import { isSignalError } from '../internal/abort'
+import { clipText } from '../internal/describe'
 import { NetworkError } from '../internal/errors'
 import { isPlainObject } from '../internal/ownKeys'
 
 /** How much of a body that is not JSON an error keeps (message and `body`). */
 export const BODY_EXCERPT_LENGTH = 300
 
+/** How much of a URL or a status text a message shows (a 1 MB id makes a 1 MB URL). */
+export const URL_EXCERPT_LENGTH = 200
+
 const excerpt = (text: string) => text.slice(0, BODY_EXCERPT_LENGTH)
 
 export function statusLine(response: Response): string {
-  const text = response.statusText ? ` ${response.statusText}` : ''
-  const from = response.url ? ` from ${response.url}` : ''
+  const text = response.statusText ? ` ${clipText(response.statusText, URL_EXCERPT_LENGTH)}` : ''
+  const from = response.url ? ` from ${clipText(response.url, URL_EXCERPT_LENGTH)}` : ''
   return `HTTP ${response.status}${text}${from}`
 }
 
@@ -37,8 +41,10 @@ function messageOf(body: unknown): string | undefined {
   if (!isPlainObject(body)) return undefined
   for (const member of ['message', 'error', 'detail', 'title']) {
     const value = body[member]
-    if (typeof value === 'string' && value) return value
-    if (isPlainObject(value) && typeof value.message === 'string') return value.message
+    if (typeof value === 'string' && value) return clipText(value, BODY_EXCERPT_LENGTH)
+    if (isPlainObject(value) && typeof value.message === 'string') {
+      return clipText(value.message, BODY_EXCERPT_LENGTH)
+    }
   }
   return undefined
 }

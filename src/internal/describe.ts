@@ -18,3 +18,16 @@ export function describeValue(value: unknown, max = 200): string {
   }
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
+
+/**
+ * `text` itself when it has at most `max` characters; else its start and how long it was
+ * (`…(1,000,020 characters)`), so a server's or a user's long text never fills a message.
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text
+  let end = max
+  // Never cut between the two halves of a surrogate pair.
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1
+  return `${text.slice(0, end)}…(${text.length.toLocaleString('en-US')} characters)`
+}

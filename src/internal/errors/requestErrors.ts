@@ -1,4 +1,5 @@
 /** Errors of a request: an HTTP failure, no response, GraphQL `errors`. */
+import { clipText } from '../describe'
 import { RtkResourcesError } from './base'
 
 /**
@@ -67,7 +68,10 @@ export class GraphQLError extends RtkResourcesError {
   readonly errors: readonly GraphQLErrorEntry[]
 
   constructor(status: number, errors: readonly GraphQLErrorEntry[], message?: string) {
-    const summary = errors.map((entry) => entry.message).join('; ')
+    // The first few messages, each clipped: the server may send thousands, or long ones.
+    const shown = errors.slice(0, 5).map((entry) => clipText(String(entry.message), 300))
+    const more = errors.length > 5 ? `; and ${errors.length - 5} more` : ''
+    const summary = shown.join('; ') + more
     super(
       'graphql',
       message ??
