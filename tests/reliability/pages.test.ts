@@ -11,6 +11,9 @@ class Item extends Entity {
   static key = 'Item'
 }
 
+/** `/feed`: the list's own read (no cursor) answers after `listWait` ms with `top` first. */
+const feed = { listWait: 0, top: [] as number[] }
+const FEED = 'http://feed.test'
 const BASE = 'http://pages.test'
 /** Page n holds ids n*10+1..n*10+3; `wait` delays the answer (ms). */
 serveHandlers(
@@ -20,6 +23,18 @@ serveHandlers(
     await delay(Number(url.searchParams.get('wait') ?? 0))
     const results = [1, 2, 3].map((i) => ({ id: page * 10 + i }))
     return HttpResponse.json({ results, next: page + 1 })
+  }),
+  http.get(`${FEED}/feed`, async ({ request }) => {
+    const cursor = new URL(request.url).searchParams.get('cursor')
+    if (cursor === null) {
+      await delay(feed.listWait)
+      return HttpResponse.json({ results: [...feed.top, 1, 2, 3].map((id) => ({ id })), next: 1 })
+    }
+    const page = Number(cursor)
+    return HttpResponse.json({
+      results: [1, 2, 3].map((i) => ({ id: page * 10 + i })),
+      next: page + 1,
+    })
   }),
 )
 
@@ -66,4 +81,49 @@ test('a late page from an old filter does not touch the new list, nor a newer re
       ?.results.map((i) => i.id),
   ).toEqual([1, 2, 3])
   expect(cache.select(list, { filter: 'a' })(store.getState())).toBe(fresh)
+})
+
+const feedList = new RestEndpoint({
+  urlPrefix: FEED,
+  path: '/feed',
+  schema: { results: [Item], next: 0 },
+  searchParams: {} as { cursor?: number },
+})
+const feedMore = feedList.paginated('cursor')
+
+describe("a page started while the list's own read is in flight, answering first", () => {
+  beforeEach(() => {
+    feed.listWait = 60
+    feed.top = []
+  })
+
+  test('the first read: the page is appended to what the read brought', async () => {
+    const { store, cache, controller, replay } = makeStore()
+    const first = controller.fetch(feedList)
+    const page = controller.fetch(feedMore, { cursor: 1 })
+    const [read, grown] = await Promise.all([first, page])
+    const stored = cache.select(feedList)(store.getState())
+    expect(stored?.results.map((i) => i.id)).toEqual([1, 2, 3, 11, 12, 13])
+    expect(stored?.next).toBe(2)
+    // Each call resolves to the list as its own write left it.
+    expect(read.results.map((i) => i.id)).toEqual([1, 2, 3])
+    expect(grown.results.map((i) => i.id)).toEqual([1, 2, 3, 11, 12, 13])
+    expectPlain(store.getState())
+    expect(replay().data).toEqual(store.getState().data)
+  })
+
+  test('a pull to refresh: what it brought is kept, the page appended', async () => {
+    feed.listWait = 0
+    const { store, cache, controller } = makeStore()
+    await controller.fetch(feedList)
+    feed.listWait = 60
+    feed.top = [0]
+    const refresh = controller.fetch(feedList)
+    const page = controller.fetch(feedMore, { cursor: 2 })
+    await Promise.all([refresh, page])
+    const ids = cache
+      .select(feedList)(store.getState())
+      ?.results.map((i) => i.id)
+    expect(ids).toEqual([0, 1, 2, 3, 21, 22, 23])
+  })
 })

@@ -328,7 +328,8 @@ export function buildFetchThunk(deps: FetchDeps) {
         }
         started = Promise.resolve().then(call)
       }
-      // Pages of a list merge in the order their requests started, whatever order they answer.
+      // Pages of a list merge in the order their requests started, whatever order they answer:
+      // a page waits for the page, or the plain read of the list, started before it.
       const before = endpoint.mergeResult ? pageTails.get(key) : undefined
       const promise = started
         .then((response) => (before ? before.then(() => response) : response))
@@ -341,7 +342,9 @@ export function buildFetchThunk(deps: FetchDeps) {
         }, fail)
       flight.promise = promise
       promise.then(finish, finish)
-      if (endpoint.mergeResult) {
+      // A read of the whole list (`getList` itself) is waited for too: a page started after it
+      // and answering first would otherwise be the newer write, and the list's answer dropped.
+      if (endpoint.mergeResult || !endpoint.sideEffect) {
         const tail = promise.then(ignore, ignore)
         pageTails.set(key, tail)
         void tail.then(() => {

@@ -34,7 +34,10 @@ export interface PendingWrite {
 export class StoreRuntime<TController = unknown> {
   /** Requests in flight: the one answer to "is a request in flight?". */
   readonly requests = new InFlightRequests()
-  /** Per paged list key: the last page merge queued (pages merge in request-start order). */
+  /**
+   * Per key: the last page merge queued, or the last plain read in flight (pages merge in
+   * request-start order, after the list's own read started before them).
+   */
   readonly pageTails = new Map<string, Promise<void>>()
   /** Which keys mounted readers use (for garbage collection). */
   readonly retained = new RetainedKeys()
