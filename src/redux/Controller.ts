@@ -101,7 +101,8 @@ export class Controller {
   /**
    * Fetches only when the stored response is missing, invalid or stale; else resolves to it.
    * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
-   * it resolves to stale data still shown, else rejects with that error. Once a hard error (by
+   * it joins a request for the call already in flight, else resolves to stale data still shown,
+   * else rejects with that error. Once a hard error (by
    * default any error but a RestEndpoint's 5xx or network failure) has expired, it fetches even
    * beside fresh data, as readers do: the data may be gone or forbidden.
    */
@@ -137,6 +138,13 @@ export class Controller {
     // (nothing stored, stale with invalidIfStale, invalidated, a record failing validate), the
     // error does.
     if (call.error && now <= call.errorExpiresAt) {
+      // A request already in flight (a retry someone else started) is joined: that is no retry.
+      if (
+        call.pending &&
+        this.#runtime.requests.joinable(keyOf(endpoint, args, 'controller.fetchIfStale'))
+      ) {
+        return this.fetch(endpoint, ...args)
+      }
       if (call.data !== undefined && call.expiryStatus === ExpiryStatus.Valid) {
         return Promise.resolve(call.data as EndpointData<TEndpoint>)
       }

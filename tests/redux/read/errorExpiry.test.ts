@@ -92,6 +92,21 @@ test('invalidIfStale: a failed refetch leaves stale rates unusable and reports i
   expectSilentChecks()
 })
 
+test('while the error stands, fetchIfStale joins a retry already in flight (no second request)', async () => {
+  const { controller } = makeStore()
+  const { getRate, server } = ratesEndpoint()
+  server.down = true
+  await expect(controller.fetch(getRate, EUR)).rejects.toBeInstanceOf(NetworkError)
+  // The error stands; fetch retries anyway, and fetchIfStale meets that retry in flight.
+  server.down = false
+  const retry = controller.fetch(getRate, EUR)
+  const joined = controller.fetchIfStale(getRate, EUR)
+  const [rate, same] = await Promise.all([retry, joined])
+  expect(same).toBe(rate)
+  expect(rate.value).toBe(1.08)
+  expect(server.requests).toBe(2)
+})
+
 test('stale data without invalidIfStale: still shown, not retried until the error expires', async () => {
   const { store, cache, controller } = makeStore()
   const { getRate, server } = ratesEndpoint()
