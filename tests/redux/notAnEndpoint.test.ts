@@ -48,9 +48,14 @@ function expectNamesTheFix(error: unknown) {
 describe.each(mistakes)('given %s', (_label, mistake) => {
   const bad = mistake as typeof TodoResource.getList
 
-  test('controller.fetch already says what to pass (the reference behaviour)', async () => {
+  test('controller.fetch says what to pass, and what it was given (not a Query)', async () => {
     const { controller } = makeStore()
-    expectNamesTheFix(await thrown(() => controller.fetch(bad)))
+    const error = await thrown(() => controller.fetch(bad))
+    expectNamesTheFix(error)
+    expect((error as Error).message).toMatch(
+      mistake === undefined ? /given undefined.*misspelled member/ : /given a resource \(what/,
+    )
+    expect((error as Error).message).not.toMatch(/A Query reads only/)
   })
 
   test('cache.select says what to pass', async () => {

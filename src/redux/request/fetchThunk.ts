@@ -11,6 +11,7 @@ import { SetupError } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
 import type { EndpointInterface } from '../endpointTypes'
 import type { Readable, ResponseState } from '../read/readCall'
+import { assertReadable } from '../read/readableKey'
 import type { RootSelector } from '../read/selectors'
 import type { Flight } from '../runtime/inFlight'
 import type { PendingWrite, StoreLike, StoreRuntime } from '../runtime/storeRuntime'
@@ -161,6 +162,12 @@ export function buildFetchThunk(deps: FetchDeps) {
   ): CacheThunk<T> {
     return (dispatch, getState) => {
       if (typeof endpoint !== 'function') {
+        // Not even a readable (undefined, a whole resource): the message that names those.
+        try {
+          assertReadable(endpoint, 'controller.fetch')
+        } catch (error) {
+          return Promise.reject(error)
+        }
         // A Query (or any other readable) has no request to run: nothing is written.
         return Promise.reject(
           new SetupError(
