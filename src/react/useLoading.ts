@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { describeValue } from '../internal/describe'
 
 /**
  * Wraps an async function (an event handler calling `controller.fetch`, say) and tracks it:
@@ -36,7 +37,7 @@ export function useLoading<TArgs extends unknown[], TResult>(
       } catch (caught) {
         // Any call's failure is reported, an earlier one overlapping a later one's too (the
         // first of two deletes failing): `loading` follows the latest call only.
-        if (mounted.current) setError(caught instanceof Error ? caught : new Error(String(caught)))
+        if (mounted.current) setError(asError(caught))
         return undefined
       } finally {
         if (mounted.current && id === running.current) setLoading(false)
@@ -46,4 +47,14 @@ export function useLoading<TArgs extends unknown[], TResult>(
     deps ?? [fn],
   )
   return [wrapped, loading, error]
+}
+
+/**
+ * What a call threw, as an `Error`: an Error itself; anything else (`{ status: 409 }`, a string)
+ * wrapped, described in the message and kept whole as its `cause`.
+ */
+function asError(caught: unknown): Error {
+  if (caught instanceof Error) return caught
+  const text = typeof caught === 'string' ? caught : describeValue(caught)
+  return new Error(text, { cause: caught })
 }

@@ -106,3 +106,21 @@ test('a failure of an earlier call that overlaps a later one is reported; loadin
   await act(async () => answers[0]?.reject(new Error('delete 1 failed')))
   expect(screen.getByText('idle delete 1 failed')).toBeTruthy()
 })
+
+test('a thrown value that is not an Error is described in the message and kept as its cause', async () => {
+  const conflict = { status: 409, detail: 'conflict' }
+  const reported: Array<Error | undefined> = []
+  function Save() {
+    const [save, , error] = useLoading(async () => {
+      throw conflict
+    })
+    reported.push(error)
+    return <button onClick={() => save()}>save</button>
+  }
+  renderWithCache(<Save />)
+  fireEvent.click(screen.getByText('save'))
+  await waitFor(() => expect(reported.at(-1)).toBeInstanceOf(Error))
+  const error = reported.at(-1) as Error
+  expect(error.message).toBe('{"status":409,"detail":"conflict"}')
+  expect(error.cause).toBe(conflict)
+})
