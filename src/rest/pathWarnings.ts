@@ -30,6 +30,8 @@ export function warnPathShape(path: unknown, urlPrefix: unknown): void {
     return
   }
   if (!path.startsWith('/')) {
+    // "https://api.test/" + "posts/:id" joins as well as "https://api.test" + "/posts/:id".
+    if (urlPrefix.endsWith('/')) return
     console.warn(
       `rtk-resources: createResource got the path "${path}", which does not start with "/": ` +
         `joined to urlPrefix "${urlPrefix}" it gives "${urlPrefix}${path}". Start the path ` +

@@ -21,12 +21,14 @@ test('a misspelled createResource option warns, naming the option meant', () => 
     urlprefix: 'https://api.example.com',
     dataExpiryLenght: 1000,
     endpoint: class {},
+    getHeader: () => ({}),
   } as never)
   const texts = warn.mock.calls.map(([text]) => String(text))
-  expect(texts).toHaveLength(3)
+  expect(texts).toHaveLength(4)
   expect(texts[0]).toContain('"urlprefix"; did you mean "urlPrefix"?')
   expect(texts[1]).toContain('"dataExpiryLenght"; did you mean "dataExpiryLength"?')
   expect(texts[2]).toContain('"endpoint"; did you mean "Endpoint"?')
+  expect(texts[3]).toContain('"getHeader"; did you mean "getHeaders"?')
 })
 
 test('known options and unrelated extra members do not warn', () => {
@@ -38,6 +40,11 @@ test('known options and unrelated extra members do not warn', () => {
     optimistic: true,
     requestInit: { credentials: 'include' },
     apiVersion: 2, // an extra member, kept on every endpoint
+    // Members of their own that extend a known name or are short words, not typos.
+    keys: ['a', 'b'],
+    paths: ['/a'],
+    updater: 'sync',
+    uri: 'urn:notes',
   })
   expect(warn).not.toHaveBeenCalled()
 })

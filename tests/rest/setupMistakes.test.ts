@@ -59,6 +59,18 @@ test('a resource path with no param, or a path and urlPrefix that join badly, wa
       createResource({ urlPrefix: 'https://api.test', path: '/things/:id', schema: Thing }),
     ),
   ).toEqual([])
+  // A urlPrefix ending with "/" and a path without one join well: nothing to warn about.
+  const joined = createResource({
+    urlPrefix: 'https://api.test/',
+    path: 'things/:id',
+    schema: Thing,
+  })
+  expect(
+    warningsOf(() =>
+      createResource({ urlPrefix: 'https://api.test/', path: 'things/:id', schema: Thing }),
+    ),
+  ).toEqual([])
+  expect(joined.get.url({ id: 1 })).toBe('https://api.test/things/1')
 })
 
 test('a relative path without urlPrefix warns: the page URL would decide where requests go', () => {
