@@ -47,9 +47,9 @@ const UNUSABLE_ADVICE: Record<UnusableReason, string> = {
     'response still names: send the member, or make its default falsy to show the record ' +
     'without it.',
   missing:
-    'Nothing can be read for it: the response was empty, or its record was dropped (a ' +
-    'process() that returned undefined). Make the endpoint return the data its schema ' +
-    'describes, or check its process().',
+    'Nothing can be read for it: its record was dropped (an Entity process() that returned ' +
+    'undefined, say). Make the endpoint return the data its schema describes, or check ' +
+    'process().',
 }
 
 /**
