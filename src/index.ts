@@ -119,8 +119,11 @@ export type { HookResource } from './rest/hookifyResource'
 export { GQLEndpoint } from './graphql/GQLEndpoint'
 export type {
   GiveTheSchemaTypeToo,
+  GQLExtendOptions,
   GQLMutation,
   GQLOptions,
+  GQLProcess,
+  GQLProcessed,
   GQLResult,
   GQLVariables,
 } from './graphql/GQLEndpoint'

@@ -12,8 +12,8 @@ import { parseGraphQLResponse } from './parseGraphQL'
 import { boundedKey, boundedPart } from '../internal/boundedKey'
 import type { Denormalize } from '../schema/types'
 
-/** Options of a {@link GQLEndpoint}. */
-export interface GQLOptions {
+/** Options of a {@link GQLEndpoint} but `process`. */
+interface GQLBaseOptions {
   /** Request settings merged into every request (headers, credentials, ...). */
   requestInit?: RequestInit | undefined
   /** Aborts every request of the endpoint (with one in `requestInit` too, either aborts). */
@@ -34,8 +34,31 @@ export interface GQLOptions {
   [member: string]: unknown
 }
 
+/** Options of a {@link GQLEndpoint}. */
+export interface GQLOptions extends GQLBaseOptions {
+  /**
+   * Post-processes each call's `data` (with the call's variables) before it is normalized; a
+   * direct call resolves to what it returns. Given here, it applies to every operation made
+   * from the endpoint, until an operation's `extend({ process })` replaces it.
+   */
+  process?: GQLProcess
+}
+
+/** Members of an operation that `extend` may replace besides the options. */
+interface GQLOperationMembers {
+  gql?: string
+  schema?: unknown
+  sideEffect?: boolean
+}
+
 /** The variables a GraphQL operation takes. */
 export type GQLVariables = Record<string, unknown>
+
+/**
+ * A `process` option: the response's `data` and the call's variables in, the call's value out.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
+ */
+export type GQLProcess = (value: any, ...args: any[]) => unknown
 
 /**
  * Type only: what the schema parameter of `query<Variables>(text, schema)` expects when one type
@@ -55,22 +78,51 @@ type GQLArgs<TVariables> =
   Record<never, never> extends TVariables ? [variables?: TVariables] : [variables: TVariables]
 
 /**
- * What calling an operation directly resolves to: its `data`, typed by the schema as the
- * Controller's `fetch` types it; `any` without a schema.
+ * What calling an operation directly resolves to: what its `process` returns (awaited) when it
+ * has one, else its `data`, typed by the schema as the Controller's `fetch` types it; `any`
+ * without a schema.
+ * @template TSchema - the schema of its `data`
+ * @template TProcess - its `process` option's type (`undefined`: none)
  */
-export type GQLResult<TSchema> = unknown extends TSchema
-  ? any
-  : [TSchema] extends [undefined]
+export type GQLResult<TSchema, TProcess = undefined> = [TProcess] extends [
+  (...args: any[]) => infer TOut,
+]
+  ? Awaited<TOut>
+  : unknown extends TSchema
     ? any
-    : Denormalize<TSchema>
+    : [TSchema] extends [undefined]
+      ? any
+      : Denormalize<TSchema>
 
-type GQLFetch<TVariables, TSchema> = (...args: GQLArgs<TVariables>) => Promise<GQLResult<TSchema>>
+type GQLFetch<TVariables, TSchema, TProcess> = (
+  ...args: GQLArgs<TVariables>
+) => Promise<GQLResult<TSchema, TProcess>>
 
 /** What `gql.mutation(...)` returns: a GQLEndpoint whose `sideEffect` is typed `true`. */
-export type GQLMutation<TVariables extends GQLVariables, TSchema> = GQLEndpoint<
-  TVariables,
-  TSchema
-> & { readonly sideEffect: true }
+export type GQLMutation<
+  TVariables extends GQLVariables,
+  TSchema,
+  TProcess extends GQLProcess | undefined = undefined,
+> = GQLEndpoint<TVariables, TSchema, TProcess> & { readonly sideEffect: true }
+
+/**
+ * What `extend({ process })` returns: the endpoint with its calls resolving to `process`'s
+ * result, its variables, schema, `sideEffect` and a subclass's members kept.
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
+ */
+export type GQLProcessed<
+  TEndpoint,
+  TVariables extends GQLVariables,
+  TSchema,
+  TProcess,
+> = GQLEndpoint<TVariables, TSchema, Extract<TProcess, GQLProcess>> &
+  Omit<TEndpoint, Exclude<keyof GQLEndpoint, 'sideEffect'>>
+
+/**
+ * Options of `extend`: every option, and the operation's members (`gql`, `schema`, `sideEffect`).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
+ */
+export type GQLExtendOptions = GQLOptions & GQLOperationMembers
 
 /**
  * The query text with its formatting taken out, so formatting does not change a cache key:
@@ -178,14 +230,17 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
  * ```
  * @template TVariables - the variables of an operation
  * @template TSchema - the schema of its `data`
+ * @template TProcess - the type of its `process` option, which calls resolve to (`undefined`:
+ * none, calls resolve to the schema's type)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
  */
 // Callable through EndpointBase's call signature alone: a merged interface's second, identical
 // one made every mistaken call report "No overload matches this call" with the error twice.
-export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> extends EndpointBase<
-  GQLFetch<TVariables, TSchema>,
-  TSchema
-> {
+export class GQLEndpoint<
+  TVariables extends GQLVariables = any,
+  TSchema = any,
+  TProcess extends GQLProcess | undefined = undefined,
+> extends EndpointBase<GQLFetch<TVariables, TSchema, TProcess>, TSchema> {
   /** Type only. */
   declare readonly '~schema'?: TSchema
   /** The server's URL. */
@@ -196,8 +251,12 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
   /** Aborts every request of this endpoint (see {@link GQLOptions.signal}). */
   declare readonly signal?: AbortSignal
 
-  constructor(url: string, options: GQLOptions = {}) {
-    super(gqlFetch as unknown as GQLFetch<TVariables, TSchema>, { name: url, ...options, url })
+  constructor(url: string, options: GQLOptions & { process?: TProcess | GQLProcess } = {}) {
+    super(gqlFetch as unknown as GQLFetch<TVariables, TSchema, TProcess>, {
+      name: url,
+      ...options,
+      url,
+    })
   }
 
   /**
@@ -212,12 +271,12 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     gql: string,
     schema?: undefined,
     options?: GQLOptions,
-  ): GQLEndpoint<TQueryVariables, unknown>
+  ): GQLEndpoint<TQueryVariables, unknown, TProcess>
   query<TQueryVariables extends GQLVariables, TQuerySchema = GiveTheSchemaTypeToo>(
     gql: string,
     schema?: TQuerySchema,
     options?: GQLOptions,
-  ): GQLEndpoint<TQueryVariables, TQuerySchema>
+  ): GQLEndpoint<TQueryVariables, TQuerySchema, TProcess>
   query(gql: string, schema?: unknown, options: GQLOptions = {}): GQLEndpoint {
     return this.operation(gql, schema, false, options)
   }
@@ -230,12 +289,12 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     gql: string,
     schema?: undefined,
     options?: GQLOptions,
-  ): GQLMutation<TMutationVariables, unknown>
+  ): GQLMutation<TMutationVariables, unknown, TProcess>
   mutation<TMutationVariables extends GQLVariables, TMutationSchema = GiveTheSchemaTypeToo>(
     gql: string,
     schema?: TMutationSchema,
     options?: GQLOptions,
-  ): GQLMutation<TMutationVariables, TMutationSchema>
+  ): GQLMutation<TMutationVariables, TMutationSchema, TProcess>
   mutation(gql: string, schema?: unknown, options: GQLOptions = {}): GQLEndpoint {
     return this.operation(gql, schema, true, options)
   }
@@ -301,8 +360,17 @@ export class GQLEndpoint<TVariables extends GQLVariables = any, TSchema = any> e
     return parseGraphQLResponse(response)
   }
 
-  /** A new endpoint with `options` replacing this one's members. */
-  extend(options: GQLOptions & { gql?: string; schema?: unknown; sideEffect?: boolean }): this {
+  /**
+   * A new endpoint with `options` replacing this one's members. With a `process`, its calls
+   * resolve to what `process` returns (`value` is the response's `data`, then the variables).
+   */
+  extend<TNewProcess extends (value: any, ...args: GQLArgs<TVariables>) => unknown>(
+    // Without GQLOptions' own `process`, so that the function's parameters take their types
+    // from this one's (the variables).
+    options: GQLBaseOptions & GQLOperationMembers & { process: TNewProcess },
+  ): GQLProcessed<this, TVariables, TSchema, TNewProcess>
+  extend(options: GQLExtendOptions): this
+  extend(options: GQLExtendOptions): this {
     // No options (`undefined`): a copy, as data-client's spread of them makes.
     const given: GQLOptions & { gql?: string } = options ?? {}
     const own: Record<string, unknown> = { name: this.name }
