@@ -93,6 +93,7 @@ export type {
   RestGenerics,
   RestEndpointOptions,
   RestArgs,
+  UrlArgs,
   RestResult,
   RestExtended,
   ExtraMembers,

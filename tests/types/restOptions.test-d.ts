@@ -53,8 +53,9 @@ new RestEndpoint({
 })
 new RestEndpoint({
   path: '/todos/:id',
+  // Typed as the endpoint's params (see tests/types/url.test-d.ts).
   url(params) {
-    expectTypeOf(params).toBeAny()
+    expectTypeOf(params).toEqualTypeOf<{ id: string | number }>()
     return `/t/${String(params.id)}`
   },
   key(...args) {
