@@ -3,7 +3,8 @@
  * `extend`, or to the endpoint the operation was made from), else to the schema's type.
  */
 import { expectTypeOf } from 'expect-type'
-import { GQLEndpoint, GQLEntity } from 'rtk-resources'
+import { configureStore } from '@reduxjs/toolkit'
+import { createEntityCache, GQLEndpoint, GQLEntity } from 'rtk-resources'
 
 class GUser extends GQLEntity {
   name = ''
@@ -79,3 +80,14 @@ expectTypeOf(authed.query(text, userSchema)()).resolves.toEqualTypeOf<number>()
 new AuthGQL('/graphql', { process: (value: unknown) => value })
 // @ts-expect-error process is a function
 new GQLEndpoint('/graphql', { process: 5 })
+
+// Reads through the cache stay typed by the schema: process's value is what they normalize.
+const cache = createEntityCache({ reducerPath: 'data' })
+const controller = cache.controller(configureStore({ reducer: { data: cache.reducer } }))
+const reshaped = getUser.extend({ process: (value: { user: GUser }) => value })
+expectTypeOf(controller.fetch(reshaped, { id: '1' })).resolves.toEqualTypeOf<{ user: GUser }>()
+expectTypeOf(cache.select(getName, { id: '1' })).returns.toEqualTypeOf<
+  { user: GUser } | undefined
+>()
+// @ts-expect-error the variables are still checked where the endpoint is read
+void controller.fetch(getName, { id: 1 })
