@@ -58,18 +58,22 @@ function distance(a: string, b: string, max: number): number {
 /**
  * The known option `name` is probably a misspelling of, if any: the same name in other case
  * (`urlprefix`), or one a typo or two away (`dataExpiryLenght`). A name that extends a known
- * one (`keys`, `paths`, `updater`) is a member of its own, and so is any name of three letters
- * or fewer (`uri`) unless only its case differs: a typo there is as likely a word of its own.
+ * one (`keys`, `paths`, `updater`) is a member of its own, and so is a name of three letters or
+ * fewer with a letter changed (`uri`): a typo there is as likely a word of its own.
  */
 export function likelyMeant(name: string): string | undefined {
   if (KNOWN.includes(name)) return undefined
   const lower = name.toLowerCase()
   const same = KNOWN.find((known) => known.toLowerCase() === lower)
   if (same !== undefined) return same
-  if (name.length <= 3) return undefined
   if (KNOWN.some((known) => lower.startsWith(known.toLowerCase()))) return undefined
   const max = name.length <= 4 ? 1 : 2
-  return KNOWN.find((known) => distance(known.toLowerCase(), lower, max) <= max)
+  return KNOWN.find(
+    (known) =>
+      distance(known.toLowerCase(), lower, max) <= max &&
+      // A short name is a typo only when a letter is missing (`pth`), not changed (`uri`).
+      (name.length > 3 || name.length < known.length),
+  )
 }
 
 /** Warns (in development) about each option of `options` that looks like a misspelled one. */
