@@ -41,8 +41,12 @@ test('a response with a missing pk rejects with a typed error and writes nothing
   const error = await controller.fetch(bad).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(MissingPrimaryKeyError)
   expect((error as MissingPrimaryKeyError).entityKey).toBe('User')
+  // The message names the call whose response it was, then what was wrong with it.
+  expect((error as Error).message).toMatch(/^The response to bad \[\]: Entity "User" has no usable/)
+  expect((error as Error).stack).toMatch(/The response to bad \[\]/)
   expect(store.getState().data.entities).toEqual({})
   expect(store.getState().data.meta['bad []']?.error?.code).toBe('missing-pk')
+  expect(store.getState().data.meta['bad []']?.error?.message).toMatch(/^The response to bad \[\]/)
 })
 
 test('setError records an error without a request', () => {

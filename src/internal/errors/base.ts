@@ -72,3 +72,18 @@ export class RtkResourcesError extends Error {
 function isJsonData(value: object): boolean {
   return Array.isArray(value) || isPlainObject(value)
 }
+
+/**
+ * Names the request in an error raised while storing its response (a record without a primary
+ * key, a failing `validate`, nesting too deep, the wrong shape): the message starts with
+ * `The response to <key>:`, so a user sees which call sent it. Any other value is returned as it
+ * is; an error already named is left alone.
+ */
+export function inResponseTo(error: unknown, key: string): unknown {
+  if (!(error instanceof RtkResourcesError) || !BAD_RESPONSE_CODES.has(error.code)) return error
+  const prefix = 'The response to '
+  if (error.message.startsWith(prefix)) return error
+  const shown = key.length > 200 ? `${key.slice(0, 200)}…` : key
+  error.message = `${prefix}${shown}: ${error.message}`
+  return error
+}

@@ -3,7 +3,7 @@
  * `code` and a message that says what happened, the likely cause, the fix, and where to read more
  * (`docs/errors.md#<code>`).
  */
-export { BAD_RESPONSE_CODES, BAD_RESPONSE_STATUS, RtkResourcesError } from './base'
+export { BAD_RESPONSE_CODES, BAD_RESPONSE_STATUS, RtkResourcesError, inResponseTo } from './base'
 export type { ErrorCode } from './base'
 export {
   SchemaDefinitionError,

@@ -7,7 +7,7 @@
 import type { Dispatch } from '@reduxjs/toolkit'
 import { abortReason, eitherSignal, isAbortError, releaseSignal } from '../../internal/abort'
 import { isDev } from '../../internal/env'
-import { SetupError } from '../../internal/errors'
+import { SetupError, inResponseTo } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
 import type { EndpointInterface } from '../endpointTypes'
 import type { Readable, ResponseState } from '../read/readCall'
@@ -344,7 +344,8 @@ export function buildFetchThunk(deps: FetchDeps) {
           try {
             return settle(response)
           } catch (error) {
-            return fail(error)
+            // A response the schema refused: the message names the call that sent it.
+            return fail(inResponseTo(error, key))
           }
         }, fail)
       flight.promise = promise
