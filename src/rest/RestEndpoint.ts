@@ -11,7 +11,7 @@ import { PathParamError } from '../internal/errors'
 import { hasOwn, isPlainObject } from '../internal/ownKeys'
 import type { PageParams, PaginatedEndpoint, RemoveCursor } from './paginated'
 import { buildPaginated } from './paginated'
-import { buildUrl, searchToString } from './paths'
+import { buildUrl, pathParamNames, searchToString } from './paths'
 import { restKeyMatches } from './testKey'
 import type { Grow } from './growable'
 import { GROWS } from './growable'
@@ -66,11 +66,13 @@ function urlOf(endpoint: RestEndpoint, params: object, args: readonly unknown[])
     ) {
       throw error
     }
+    // Every path param goes in the first argument, not only the one found missing first.
+    const params = [...pathParamNames(error.path)].join(', ') || error.param
     throw new PathParamError(error.path, error.param, 'missing', undefined, {
       hint:
         `The call had one argument, which this ${String(endpoint.method)} takes as the body ` +
         `(its "${error.param}" is not read as a param). Call it with the params first and the ` +
-        `body second: endpoint({ ${error.param} }, body).`,
+        `body second: endpoint({ ${params} }, body).`,
     })
   }
 }

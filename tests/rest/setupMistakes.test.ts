@@ -95,6 +95,16 @@ test('update given one argument with the id: the message says the argument was t
   expect(error).toBeInstanceOf(PathParamError)
   expect(error.message).toContain('takes as the body')
   expect(error.message).toContain('endpoint({ id }, body)')
+  // With two path params, the advice lists both (following it with one would fail again).
+  const Nested = createResource({
+    urlPrefix: 'https://api.test',
+    path: '/users/:userId/things/:id',
+    schema: Thing,
+  })
+  const nestedError = thrown(() =>
+    (Nested.update.key as (...a: unknown[]) => string)({ userId: 1, id: 2, title: 'x' }),
+  ) as Error
+  expect(nestedError.message).toContain('endpoint({ userId, id }, body)')
   // A missing param that the one argument does not hold keeps the usual advice.
   const plain = thrown(() => keyOf({ title: 'x' })) as Error
   expect(plain.message).not.toContain('takes as the body')
