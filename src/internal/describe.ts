@@ -1,5 +1,11 @@
 /** A short, safe, one-line rendering of any value for error messages (never throws). */
 export function describeValue(value: unknown, max = 200): string {
+  // A class or function by its name, not its source (`class Thing`).
+  if (typeof value === 'function') {
+    const kind = /^class\b/.test(Function.prototype.toString.call(value)) ? 'class' : 'function'
+    const name = (value as { name?: unknown }).name
+    return `${kind} ${typeof name === 'string' && name ? name : '(anonymous)'}`
+  }
   let text: string
   try {
     const seen = new WeakSet<object>()

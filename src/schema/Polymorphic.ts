@@ -39,13 +39,17 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
   schema!: TDefinition
   protected readonly getAttribute:
     ((value: any, parent: any, key: string | undefined) => unknown) | undefined
+  /** How a message names the attribute: `"type"` for a field, else `the schema attribute`. */
+  private readonly attributeName: string
 
   constructor(definition: TDefinition, schemaAttribute?: MappingAttribute) {
     if (typeof schemaAttribute === 'string') {
       const field = schemaAttribute
       this.getAttribute = (value) => (isPlainObject(value) ? getOwn(value, field) : undefined)
+      this.attributeName = `the schema attribute "${field}"`
     } else {
       this.getAttribute = schemaAttribute
+      this.attributeName = 'the schema attribute (the function given)'
     }
     this.define(definition)
   }
@@ -137,7 +141,7 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
           'Entity from its own module, or complete the mapping later with define().'
         : ''
     console.warn(
-      `rtk-resources: the schema attribute of an item is ${describeValue(name)}, which is not ` +
+      `rtk-resources: ${this.attributeName} of an item is ${describeValue(name)}, which is not ` +
         `in the mapping (expected one of ${expected}). The item is kept as it is, not stored as ` +
         `an entity.${missing} Item: ${describeValue(value)}`,
     )

@@ -1,11 +1,11 @@
 import { isDev } from '../internal/env'
 import { UNLOADED_IMPORT } from '../internal/errors'
 
-/** Entity classes already warned about (once each). */
-const warned = new WeakSet<object>()
+/** The members already warned about, per Entity class (once each). */
+const warned = new WeakMap<object, Set<string>>()
 
 /**
- * Warns, in development and once per class, that a member of an Entity's `static schema` is
+ * Warns, in development and once per class and member, that a member of an Entity's `static schema` is
  * `undefined` (`static schema = { author: User }` with `User` not loaded yet: a circular import),
  * or a list of it (`tags: [Tag]` read as `[undefined]`, when `list` is true). Its values are then
  * stored as they are, nested in the record, not as entities of their own.
@@ -15,8 +15,10 @@ export function warnUndefinedMember(
   member: string,
   list = false,
 ): void {
-  if (!isDev || warned.has(cls)) return
-  warned.add(cls)
+  if (!isDev) return
+  const members = warned.get(cls) ?? new Set<string>()
+  if (members.has(member)) return
+  warned.set(cls, members.add(member))
   // The class as the code names it (`static key` may be a table name such as 'posts').
   const name = cls.name || cls.key
   console.warn(

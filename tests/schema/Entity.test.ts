@@ -305,22 +305,27 @@ test('a static schema list member [undefined] (a circular import) warns as an un
   warn.mockRestore()
 })
 
-test('a static schema member that is undefined (a circular import) warns once per class, naming it', () => {
+test('a static schema member that is undefined (a circular import) warns once per class and member, naming it', () => {
   class Note extends Entity {
     id = 0
     author = ''
+    editor = ''
     pk() {
       return this.id
     }
     // A table name as key: the message names the class as the code does.
     static key = 'notes'
-    static schema = { author: undefined as any }
+    static schema = { author: undefined as any, editor: undefined as any }
   }
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {})
   // Before: no word, and the author stored nested inside the note as plain data.
   write(Note, { id: 1, author: { id: 2 } })
   write([Note], [{ id: 3, author: { id: 4 } }])
   expect(warn).toHaveBeenCalledTimes(1)
+  // Another undefined member of the same class is its own warning.
+  write(Note, { id: 5, author: { id: 6 }, editor: { id: 7 } })
+  expect(warn).toHaveBeenCalledTimes(2)
+  expect(String(warn.mock.calls[1]?.[0])).toContain('static schema member "editor"')
   const text = String(warn.mock.calls[0]?.[0])
   expect(text).toContain('Entity Note (key "notes") has static schema member "author" set to')
   expect(text).toContain('`Note.schema = { ...Note.schema, author: Other }`')

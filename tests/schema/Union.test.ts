@@ -69,7 +69,9 @@ test('an unknown schema-attribute value warns once per schema and value, in deve
   )
   expect(warn).toHaveBeenCalledTimes(2)
   expect(warn).toHaveBeenCalledWith(
-    expect.stringContaining('"parrot", which is not in the mapping'),
+    expect.stringContaining(
+      'the schema attribute "type" of an item is "parrot", which is not in the mapping',
+    ),
   )
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('expected one of "cat", "dog"'))
 })

@@ -74,5 +74,12 @@ describe('schema.Delete of something that is not an entity', () => {
     expect(make({ id: 1 })).toThrow(
       'schema.Delete takes an Entity class, like new schema.Delete(User)',
     )
+    // A class that is not an Entity is named, not printed as its source.
+    class NotEntity {
+      id = 1
+      secret = 'body of the class'
+    }
+    expect(make(NotEntity)).toThrow(/got class NotEntity\./)
+    expect(make(NotEntity)).not.toThrow(/body of the class/)
   })
 })
