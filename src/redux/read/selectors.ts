@@ -11,6 +11,7 @@ import { getRequestMeta, getResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 import { LruMap } from './lru'
 import { memoSelector } from './memoSelector'
+import { SelectorHolders } from './selectorHolders'
 import type { MemoSelector } from './memoSelector'
 import type { Query } from './Query'
 import type { ReadLane } from './readLanes'
@@ -103,12 +104,11 @@ export function buildSelectors(
   onNewCall?: (key: string, schema: unknown) => void,
 ) {
   const registry = new WeakMap<object, LruMap<string, CallSelectors>>()
-  /** The LRU maps holding a selector of each key (to drop a key's selectors everywhere). */
-  const holders = new Map<string, Set<LruMap<string, CallSelectors>>>()
-  const release = (byKey: LruMap<string, CallSelectors>) => (key: string) => {
-    const maps = holders.get(key)
-    if (maps?.delete(byKey) && maps.size === 0) holders.delete(key)
-  }
+  /**
+   * The LRU maps holding a selector of each key (to drop a key's selectors everywhere), held
+   * weakly: a map goes with its readable.
+   */
+  const holders = new SelectorHolders<LruMap<string, CallSelectors>>()
   /** The inputs every read of the tables depends on. */
   const tableInputs = [
     (root: unknown) => selectSlice(root).entities,
@@ -212,7 +212,7 @@ export function buildSelectors(
     let byKey = registry.get(readable)
     if (!byKey) {
       const made: LruMap<string, CallSelectors> = new LruMap(SELECTORS_PER_READABLE, (evicted) =>
-        release(made)(evicted),
+        holders.remove(made, evicted),
       )
       byKey = made
       registry.set(readable, made)
@@ -226,9 +226,7 @@ export function buildSelectors(
         ? querySelectors(readable, stableArgs)
         : endpointSelectors(readable, key, stableArgs)
       byKey.set(key, selectors)
-      let maps = holders.get(key)
-      if (!maps) holders.set(key, (maps = new Set()))
-      maps.add(byKey)
+      holders.add(byKey, key)
       onNewCall?.(key, readable.schema)
     }
     return selectors
@@ -243,9 +241,7 @@ export function buildSelectors(
      */
     forgetLane(lane: ReadLane): void {
       // Each readable's LRU holds a selector of many keys: visited once, not once per key.
-      const maps = new Set<LruMap<string, CallSelectors>>()
-      for (const held of holders.values()) for (const byKey of held) maps.add(byKey)
-      for (const byKey of maps) byKey.forEach((selectors) => selectors.forget(lane))
+      for (const byKey of holders.all()) byKey.forEach((selectors) => selectors.forget(lane))
     },
     /**
      * Drops the selectors of `keys` (results a garbage collection sweep forgot: nobody reads
@@ -253,10 +249,7 @@ export function buildSelectors(
      * so mounted readers keep theirs (and do not render again).
      */
     forgetKeys(keys: readonly string[]): void {
-      for (const key of keys) {
-        for (const byKey of holders.get(key) ?? []) byKey.delete(key)
-        holders.delete(key)
-      }
+      for (const key of keys) for (const byKey of holders.take(key)) byKey.delete(key)
     },
     /** A memoized selector of the call's data (`undefined` when none). */
     select: (readable: Readable, ...args: readonly unknown[]): RootSelector<unknown> =>
