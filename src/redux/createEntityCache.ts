@@ -295,6 +295,8 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     if (actions.reset.match(action)) {
       runtime.requests.clear()
       runtime.pageTails.clear()
+      // The store holds no key after a reset: no release time is needed any more.
+      runtime.retained.forgetReleased(() => false)
     }
     let result: unknown
     lanes.enter(runtime.lane, rawSlice(runtime.store.getState()))
