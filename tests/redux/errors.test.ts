@@ -1,4 +1,10 @@
-import { Endpoint, MissingPrimaryKeyError, NetworkError } from 'rtk-resources'
+import {
+  Endpoint,
+  Entity,
+  EntityValidationError,
+  MissingPrimaryKeyError,
+  NetworkError,
+} from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { expectPlain, makeStore } from '../fixtures/store'
 
@@ -55,4 +61,43 @@ test('setError records an error without a request', () => {
   controller.setError(endpoint, new Error('boom'))
   expect(controller.getError(endpoint, store.getState())?.message).toBe('boom')
   expectPlain(store.getState())
+})
+
+test('an errorPolicy that throws: the error counts as hard, and the message names the endpoint and the fix', async () => {
+  const { controller, store, cache } = makeStore()
+  const flaky = new Endpoint(
+    async () => {
+      throw new Error('offline')
+    },
+    {
+      name: 'flaky',
+      errorPolicy: (error: { status: number }) => (error.status.toFixed() ? 'soft' : 'hard'),
+    },
+  )
+  const error = jest.spyOn(console, 'error').mockImplementation(() => {})
+  await expect(controller.fetch(flaky)).rejects.toThrow('offline')
+  expect(cache.selectCall(flaky)(store.getState()).errorPolicy).toBe('hard')
+  expect(String(error.mock.calls[0]?.[0])).toMatch(
+    /the errorPolicy of endpoint "flaky" threw, so the error it was given counts as hard.*must return "soft" or "hard" for any error/,
+  )
+  error.mockRestore()
+})
+
+test('a long reason from validate() is cut in the message; `reason` keeps it whole', async () => {
+  class Strict extends Entity {
+    id = 0
+    pk() {
+      return this.id
+    }
+    static key = 'StrictReason'
+    static validate() {
+      return `bad: ${'x'.repeat(100_000)}`
+    }
+  }
+  const { controller } = makeStore()
+  const strict = new Endpoint(async () => ({ id: 1 }), { schema: Strict, name: 'strict' })
+  const thrown = (await controller.fetch(strict).catch((e: unknown) => e)) as EntityValidationError
+  expect(thrown).toBeInstanceOf(EntityValidationError)
+  expect(thrown.message.length).toBeLessThan(1_000)
+  expect(thrown.reason).toHaveLength(100_005)
 })

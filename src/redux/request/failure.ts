@@ -3,6 +3,7 @@
  * `errorPolicy`, its verdict on the error (asked once, with the error as thrown), so that the
  * reducer and every later read need no endpoint.
  */
+import { describeValue } from '../../internal/describe'
 import { isDev } from '../../internal/env'
 import type { EndpointInterface } from '../endpointTypes'
 import type { FailedPayload, ResponseTimes } from '../slice/actions'
@@ -22,7 +23,15 @@ export function errorPolicyOf(
   try {
     verdict = endpoint.errorPolicy(error)
   } catch (thrown) {
-    if (isDev) console.error('rtk-resources: errorPolicy threw; the error counts as hard.', thrown)
+    if (isDev) {
+      console.error(
+        `rtk-resources: the errorPolicy of endpoint ${describeValue(endpoint.name)} threw, so ` +
+          'the error it was given counts as hard. errorPolicy(error) must return "soft" or ' +
+          '"hard" for any error, a network failure or an abort included: check what it reads ' +
+          'before reading it (error.status may be undefined).',
+        thrown,
+      )
+    }
     return undefined
   }
   return verdict === 'soft' || verdict === 'hard' ? verdict : undefined

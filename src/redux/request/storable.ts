@@ -7,6 +7,7 @@
  * `setResponse`, fixtures) and optimistic writes alike.
  */
 import { cyclePath } from '../../internal/cycles'
+import { clipText } from '../../internal/describe'
 import { HOLDS_UNDEFINED, MAX_DEPTH, NOT_PLAIN, PLAIN, plainStatus } from '../../internal/depth'
 import type { PlainStatus } from '../../internal/depth'
 import { InputTooDeepError } from '../../internal/errors'
@@ -66,7 +67,8 @@ function refuseCycles({ result, entities }: NormalizedResponse): void {
     for (const pk of Object.keys(table)) {
       const inRecord = cyclePath(table[pk])
       if (inRecord !== undefined) {
-        throw new InputTooDeepError(undefined, undefined, `${key} ${pk}: ${inRecord}`)
+        const record = `${key} ${clipText(pk, 100)}`
+        throw new InputTooDeepError(undefined, undefined, `${record}: ${inRecord}`)
       }
     }
   }
