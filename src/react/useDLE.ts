@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
+import { explainUnusable } from '../redux/controllerSymbols'
 import { useController } from './context'
 import { holdRequest } from './heldRequests'
 import type { Verdict } from './useCallState'
@@ -84,10 +85,14 @@ export function useDLE<TEndpoint extends EndpointInterface<any, any, any>>(
   // read): not loading, since no request will come, but the error `useSuspense` throws. One
   // object while the reason stands, so an effect that lists it does not run again.
   const { unusable } = state
-  const unusableError = useMemo(
-    () => (unusable && key !== undefined ? new UnusableResponseError(key, unusable) : undefined),
-    [key, unusable],
-  )
+  const unusableError = useMemo(() => {
+    if (!unusable || key === undefined) return undefined
+    const detail =
+      unusable === 'incomplete' ? controller[explainUnusable](endpoint, args) : undefined
+    return new UnusableResponseError(key, unusable, detail)
+    // The key identifies endpoint + args.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, unusable])
   const error = state.error ?? unusableError
   // Usable data stays beside an error (a refetch answered 404), as in data-client: a view can
   // keep showing it under the error's banner. Not loading and no error: the data is usable.

@@ -3,6 +3,7 @@ import { useStore } from 'react-redux'
 import { UnusableResponseError } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import {
+  explainUnusable,
   fetchFromRender,
   nextCallChange,
   nextStoreChange,
@@ -64,7 +65,11 @@ export function useSuspense(endpoint: EndpointInterface, ...args: unknown[]): un
   if (grace.keep) return grace.data
   if (state.mustFetch && key !== undefined) {
     // Its request succeeded and the data still cannot show: asking again would bring the same.
-    if (state.unusable) throw new UnusableResponseError(key, state.unusable)
+    if (state.unusable) {
+      const detail =
+        state.unusable === 'incomplete' ? controller[explainUnusable](endpoint, args) : undefined
+      throw new UnusableResponseError(key, state.unusable, detail)
+    }
     // DevTools shows an earlier state: what was fetched landed after it; wait for the store to
     // move (a jump back to the present) instead of asking again on every retry.
     if (controller[showsEarlierState](endpoint, args))

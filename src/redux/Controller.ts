@@ -6,6 +6,7 @@ import type { CacheCore } from './cacheCore'
 import type { CallState, Readable, ResponseState } from './read/readCall'
 import {
   askedByReader,
+  explainUnusable,
   fetchForReader,
   fetchFromRender,
   nextCallChange,
@@ -13,6 +14,7 @@ import {
   setupFailure,
   showsEarlierState,
 } from './controllerSymbols'
+import { explainIncomplete } from './read/explainIncomplete'
 import { reportedError } from './read/usable'
 import { expiresAfter } from './request/expiry'
 import { failedPayload } from './request/failure'
@@ -391,6 +393,11 @@ export class Controller {
     })
     this.#callChanges.set(key, changed)
     return changed
+  }
+
+  [explainUnusable](endpoint: EndpointInterface, args: readonly unknown[]): string | undefined {
+    const key = keyOf(endpoint, args, 'useSuspense')
+    return explainIncomplete(endpoint.schema, key, this.#core.selectSlice(this.store.getState()))
   }
 
   [showsEarlierState](endpoint: EndpointInterface, args: readonly unknown[]): boolean {

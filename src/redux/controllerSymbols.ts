@@ -42,3 +42,10 @@ export const nextCallChange = Symbol('rtk-resources/nextCallChange')
  * hooks throw instead of asking again; `undefined` once a request finds the slice.
  */
 export const setupFailure = Symbol('rtk-resources/setupFailure')
+
+/**
+ * @internal Which record makes a call's stored data unusable, in words (see
+ * `redux/read/explainIncomplete.ts`), for the error the hooks make of it; `undefined` when no
+ * record fails `validate`.
+ */
+export const explainUnusable = Symbol('rtk-resources/explainUnusable')

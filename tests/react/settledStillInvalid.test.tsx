@@ -104,8 +104,10 @@ describe('data that lands and still cannot show is not asked for again (no reque
     path: '/books/:id',
     schema: Book,
   })
+  const seen: Array<Error | undefined> = []
   function BookDLE() {
     const { loading, error } = useDLE(getBook, { id: 1 })
+    seen.push(error)
     return (
       <p>
         {loading ? 'loading' : error ? `error ${(error as UnusableResponseError).reason}` : 'shown'}
@@ -143,6 +145,7 @@ describe('data that lands and still cannot show is not asked for again (no reque
     await wait(300)
     expect(books).toBe(1)
     expect(screen.getByText('error incomplete')).toBeTruthy()
+    expect(seen.at(-1)?.message).toContain('Book 1 fails Book.validate() when read: "no author".')
   })
 
   test('useSuspense: one request, then UnusableResponseError at the boundary', async () => {
@@ -177,6 +180,8 @@ describe('data that lands and still cannot show is not asked for again (no reque
     expect(error).toMatchObject({ code: 'unusable-response', reason: 'incomplete', status: 400 })
     expect(error.key).toBe(getBook.key({ id: 1 }))
     expect(error.message).toContain('validate()')
+    // It names the record that fails, and what its validate() said.
+    expect(error.message).toContain('Book 1 fails Book.validate() when read: "no author".')
     // An invalidation is a reason to ask again: the next reader fetches once more, then stops.
     act(() => controller.invalidate(getBook, { id: 1 }))
     rerender(tree(2))

@@ -67,10 +67,15 @@ export class UnusableResponseError extends RtkResourcesError {
   /** 400: the response was bad for its schema (see {@link BAD_RESPONSE_STATUS}). */
   readonly status: number
 
-  constructor(key: string, reason: UnusableReason) {
+  /**
+   * @param detail - which record fails, in words (`Item 1 fails Item.validate() when read:
+   * "..."`), when it could be found
+   */
+  constructor(key: string, reason: UnusableReason, detail?: string) {
     super(
       'unusable-response',
       `The response to ${describeValue(key)} arrived, but its data still cannot be shown. ` +
+        (detail === undefined ? '' : `${detail}. `) +
         `${UNUSABLE_ADVICE[reason]} Fetching again would bring the same, so it is not asked ` +
         'for again until the call is invalidated (controller.invalidate) or the store is reset.',
     )
