@@ -3,8 +3,8 @@
  * production mode, as an app ships): reads do not pin old states or tables, and a reset or a
  * sweep gives the memory back, with no instance of the forgotten records still reachable.
  */
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
+import { runGcScript } from '../fixtures/gcScript'
 
 interface Report {
   gets: {
@@ -29,17 +29,7 @@ interface Report {
 
 let report: Report
 beforeAll(() => {
-  const output = execFileSync(
-    process.execPath,
-    ['--expose-gc', '-r', 'ts-node/register/transpile-only', join(__dirname, 'memory.script.ts')],
-    {
-      cwd: join(__dirname, '..', '..'),
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  )
-  report = JSON.parse(output.trim().split('\n').pop() as string) as Report
+  report = runGcScript<Report>(join(__dirname, 'memory.script.ts'))
 }, 150_000)
 
 test('1,000 distinct GETs: the heap grows by at most 4× the slice JSON; reads add O(1) each', () => {

@@ -3,8 +3,8 @@
  * selectors with it when it goes (checked with --expose-gc in a child process, production mode).
  * Before, an index of every selector map kept each one, and the readable with it: 2.5 KB a call.
  */
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
+import { runGcScript } from '../fixtures/gcScript'
 
 interface Report {
   alive: Record<'extended' | 'queries' | 'responses', number>
@@ -14,22 +14,7 @@ interface Report {
 
 let report: Report
 beforeAll(() => {
-  const output = execFileSync(
-    process.execPath,
-    [
-      '--expose-gc',
-      '-r',
-      'ts-node/register/transpile-only',
-      join(__dirname, 'perCallReadables.script.ts'),
-    ],
-    {
-      cwd: join(__dirname, '..', '..'),
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  )
-  report = JSON.parse(output.trim().split('\n').pop() as string) as Report
+  report = runGcScript<Report>(join(__dirname, 'perCallReadables.script.ts'))
 }, 150_000)
 
 test('endpoints extended per call and inline Queries are collected once dropped', () => {
