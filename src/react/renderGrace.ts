@@ -17,7 +17,10 @@ export { RENDER_GRACE_MS }
 
 /**
  * True when the call's data is stale only because its expiry is shorter than the grace: an
- * `invalidIfStale` call whose last request succeeded at most {@link RENDER_GRACE_MS} ago, was
+ * `invalidIfStale` call whose last request succeeded at most {@link RENDER_GRACE_MS} ago (or
+ * later, while no reader has committed a render since: `unshown`, so that a render slower than
+ * the grace, 300 rows under one Suspense boundary on a busy machine, does not ask again before
+ * anything showed), was
  * started or joined by a React reader (`askedByReader`, given that request's start) and whose
  * data expired by its own expiry length (not by `expireAll`, which sets it to 0, nor
  * `invalidate`, which makes it `Invalid`). `meta` and `askedByReader` are asked only then.
@@ -27,6 +30,7 @@ export function inRenderGrace(
   now: number,
   meta: () => RequestMeta | undefined,
   askedByReader: (fetchedAt: number) => boolean,
+  unshown: (fetchedAt: number) => boolean = () => false,
 ): boolean {
   if (call.expiryStatus !== ExpiryStatus.InvalidIfStale || now <= call.expiresAt) return false
   if (call.error !== undefined) return false
@@ -34,7 +38,7 @@ export function inRenderGrace(
   if (request === undefined || request.error !== undefined || !(request.date > 0)) return false
   return (
     call.expiresAt >= request.date &&
-    now <= request.date + RENDER_GRACE_MS &&
+    (now <= request.date + RENDER_GRACE_MS || unshown(request.fetchedAt)) &&
     askedByReader(request.fetchedAt)
   )
 }

@@ -17,7 +17,7 @@ import { isUsable, reportedError } from '../redux/read/usable'
 import { deletedSince } from '../redux/read/deletedSince'
 import { getRequestMeta } from '../redux/slice/requests'
 import type { RequestMeta } from '../redux/slice/state'
-import { askedByReader } from '../redux/controllerSymbols'
+import { askedByReader, shownByReader, unshownByReader } from '../redux/controllerSymbols'
 import type { Controller } from '../redux/Controller'
 import { useEntityCache } from './context'
 import { inRenderGrace } from './renderGrace'
@@ -149,8 +149,9 @@ function verdictOf(
   askAgainSince: number,
   asked: (fetchedAt: number) => boolean,
   deleted: boolean,
+  unshown?: (fetchedAt: number) => boolean,
 ): Verdict {
-  const grace = inRenderGrace(call, now, () => meta, asked)
+  const grace = inRenderGrace(call, now, () => meta, asked, unshown)
   const usable = grace || isUsable(call, now)
   const standing = call.error !== undefined && now <= call.errorExpiresAt
   // A hard error (a 404, a 403) beside usable data says the data may be gone or forbidden: once
@@ -242,12 +243,18 @@ export function useCallState(
       deleted = since >= 0
     }
     const asked = (fetchedAt: number) => controller[askedByReader](key, fetchedAt)
-    const made = verdictOf(call, meta, Date.now(), since, asked, deleted)
+    const unshown = (fetchedAt: number) => controller[unshownByReader](key, fetchedAt)
+    const made = verdictOf(call, meta, Date.now(), since, asked, deleted, unshown)
     if (made.idle && made.idleSince !== seen.since) seen.round += 1
     seen.since = made.idle ? made.idleSince : -1
     made.idleRound = seen.round
     return made
   }, same)
+  // A render committed: what the call's last request brought has been on screen, so its render
+  // grace is now only the time left of it (react/renderGrace.ts).
+  useEffect(() => {
+    if (key !== undefined) controller[shownByReader](key)
+  })
   // While mounted, the call's data is in use: garbage collection keeps it.
   useEffect(
     () => (key === undefined ? undefined : cache.retain(store, endpoint, ...(args as never[]))),

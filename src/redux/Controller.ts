@@ -13,6 +13,8 @@ import {
   nextStoreChange,
   setupFailure,
   showsEarlierState,
+  shownByReader,
+  unshownByReader,
 } from './controllerSymbols'
 import { explainIncomplete } from './read/explainIncomplete'
 import { reportedError } from './read/usable'
@@ -347,6 +349,14 @@ export class Controller {
 
   [askedByReader](key: string, fetchedAt: number): boolean {
     return this.#runtime.readerRequests.asked(key, fetchedAt)
+  }
+
+  [unshownByReader](key: string, fetchedAt: number): boolean {
+    return this.#runtime.readerRequests.unshown(key, fetchedAt)
+  }
+
+  [shownByReader](key: string): void {
+    this.#runtime.readerRequests.shown(key)
   }
 
   get [setupFailure](): Error | undefined {

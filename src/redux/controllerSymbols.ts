@@ -49,3 +49,12 @@ export const setupFailure = Symbol('rtk-resources/setupFailure')
  * record fails `validate`.
  */
 export const explainUnusable = Symbol('rtk-resources/explainUnusable')
+
+/**
+ * @internal True when the request of a call (by key) that started at a given time settled and
+ * no reader has committed a render since (react/renderGrace.ts).
+ */
+export const unshownByReader = Symbol('rtk-resources/unshownByReader')
+
+/** @internal A reader of a call (by key) committed a render (react/useCallState.ts). */
+export const shownByReader = Symbol('rtk-resources/shownByReader')

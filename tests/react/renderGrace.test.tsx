@@ -197,3 +197,34 @@ test('300 readers under one boundary, expiry 0: one request each, then every row
   expect(calls).toBe(300)
   act(() => view.unmount())
 }, 20_000)
+
+test('a render pass slower than the grace (300 rows, 10 ms each by the clock) shows every row, asking once each', async () => {
+  let calls = 0
+  const getItem = new Endpoint(
+    async ({ id }: { id: number }) => {
+      calls += 1
+      return { ccy: `S${id}`, rate: id }
+    },
+    { schema: Rate, name: 'graceSlowRates', invalidIfStale: true, dataExpiryLength: 0 },
+  )
+  // Each row's render moves the clock on 10 ms: one pass over the rows takes 3 s, three times
+  // the grace, as on a slow device. The data stays shown until a render of it is committed.
+  let clock = Date.now()
+  jest.spyOn(Date, 'now').mockImplementation(() => clock)
+  function Row({ id }: { id: number }) {
+    clock += 10
+    return <span>{useSuspense(getItem, { id }).rate},</span>
+  }
+  const ids = Array.from({ length: 300 }, (_, i) => i + 1)
+  const { view } = renderWithCache(
+    <p data-testid="rows">
+      {ids.map((id) => (
+        <Row key={id} id={id} />
+      ))}
+    </p>,
+  )
+  await wait(600)
+  expect(screen.getByTestId('rows').textContent).toContain('300,')
+  expect(calls).toBe(300)
+  act(() => view.unmount())
+}, 20_000)

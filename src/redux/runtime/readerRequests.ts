@@ -11,11 +11,18 @@ import type { Flight } from './inFlight'
  */
 export const RENDER_GRACE_MS = 1_000
 
-/** A settled request a reader waited for: its start, and when it settled (`Date.now()`). */
+/**
+ * A settled request a reader waited for: its start, when it settled (`Date.now()`), and whether
+ * a reader has committed a render since (its data was on screen).
+ */
 interface Settled {
   readonly fetchedAt: number
   readonly at: number
+  shown: boolean
 }
+
+/** How long a settled note no reader has shown yet is kept (a reader that never committed). */
+const UNSHOWN_KEPT_MS = 60_000
 
 /** The fewest notes kept before settled ones past their grace are looked for and dropped. */
 const PRUNE_FROM = 256
@@ -43,13 +50,29 @@ export class ReaderRequests {
   /** `flight` (of `key`) has settled: only its start is kept, if a reader waited for it. */
   settled(key: string, flight: Flight): void {
     if (this.byKey.get(key) === flight) {
-      this.byKey.set(key, { fetchedAt: flight.fetchedAt, at: Date.now() })
+      this.byKey.set(key, { fetchedAt: flight.fetchedAt, at: Date.now(), shown: false })
     }
   }
 
   /** True when the request of `key` that started at `fetchedAt` is one a reader waited for. */
   asked(key: string, fetchedAt: number): boolean {
     return this.byKey.get(key)?.fetchedAt === fetchedAt
+  }
+
+  /**
+   * True when the request of `key` that started at `fetchedAt` settled and no reader has
+   * committed a render since: the readers that waited for it have not shown it yet (they render
+   * under a Suspense boundary that a sibling still holds, or the machine is slow).
+   */
+  unshown(key: string, fetchedAt: number): boolean {
+    const noted = this.byKey.get(key)
+    return noted !== undefined && 'at' in noted && noted.fetchedAt === fetchedAt && !noted.shown
+  }
+
+  /** A reader of `key` committed a render: the settled request's data has been on screen. */
+  shown(key: string): void {
+    const noted = this.byKey.get(key)
+    if (noted !== undefined && 'at' in noted) noted.shown = true
   }
 
   /** How many requests are noted (for tests). */
@@ -60,7 +83,9 @@ export class ReaderRequests {
   private prune(): void {
     const now = Date.now()
     for (const [key, noted] of this.byKey) {
-      if ('at' in noted && now - noted.at > RENDER_GRACE_MS) this.byKey.delete(key)
+      if (!('at' in noted)) continue
+      const age = now - noted.at
+      if (age > (noted.shown ? RENDER_GRACE_MS : UNSHOWN_KEPT_MS)) this.byKey.delete(key)
     }
     this.pruneAt = Math.max(PRUNE_FROM, 2 * this.byKey.size)
   }
