@@ -20,6 +20,7 @@ import { explainIncomplete } from './read/explainIncomplete'
 import { reportedError } from './read/usable'
 import { expiresAfter } from './request/expiry'
 import { failedPayload } from './request/failure'
+import { flightKeyOf } from './request/fetchThunk'
 import type { FetchOptions } from './request/fetchThunk'
 import { receivedPayload } from './request/receive'
 import type { StoreLike, StoreRuntime } from './runtime/storeRuntime'
@@ -106,9 +107,9 @@ export class Controller {
    * Fetches only when the stored response is missing, invalid or stale; else resolves to it.
    * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
    * it joins a request for the call already in flight, else resolves to stale data still shown,
-   * else rejects with that error. Once a hard error (by
-   * default any error but a RestEndpoint's 5xx or network failure) has expired, it fetches even
-   * beside fresh data, as readers do: the data may be gone or forbidden.
+   * else rejects with that error. Once a hard error (by default any error but a RestEndpoint's
+   * 5xx or network failure) has expired, it fetches even beside fresh data, as readers do: the
+   * data may be gone or forbidden.
    */
   fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,
@@ -142,11 +143,10 @@ export class Controller {
     // (nothing stored, stale with invalidIfStale, invalidated, a record failing validate), the
     // error does.
     if (call.error && now <= call.errorExpiresAt) {
-      // A request already in flight (a retry someone else started) is joined: that is no retry.
-      if (
-        call.pending &&
-        this.#runtime.requests.joinable(keyOf(endpoint, args, 'controller.fetchIfStale'))
-      ) {
+      // The same request already in flight (a retry someone else started) is joined: that is
+      // no retry. A page is its own request: another page of the list in flight is not it.
+      const key = keyOf(endpoint, args, 'controller.fetchIfStale')
+      if (call.pending && this.#runtime.requests.joinable(flightKeyOf(endpoint, key, args))) {
         return this.fetch(endpoint, ...args)
       }
       if (call.data !== undefined && call.expiryStatus === ExpiryStatus.Valid) {

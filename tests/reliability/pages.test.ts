@@ -12,7 +12,7 @@ class Item extends Entity {
 }
 
 /** `/feed`: the list's own read (no cursor) answers after `listWait` ms with `top` first. */
-const feed = { listWait: 0, top: [] as number[] }
+const feed = { listWait: 0, top: [] as number[], listFails: false, slowPage: 0 }
 const FEED = 'http://feed.test'
 const BASE = 'http://pages.test'
 /** Page n holds ids n*10+1..n*10+3; `wait` delays the answer (ms). */
@@ -28,9 +28,11 @@ serveHandlers(
     const cursor = new URL(request.url).searchParams.get('cursor')
     if (cursor === null) {
       await delay(feed.listWait)
+      if (feed.listFails) return HttpResponse.json({ message: 'down' }, { status: 500 })
       return HttpResponse.json({ results: [...feed.top, 1, 2, 3].map((id) => ({ id })), next: 1 })
     }
     const page = Number(cursor)
+    if (page === feed.slowPage) await delay(150)
     return HttpResponse.json({
       results: [1, 2, 3].map((i) => ({ id: page * 10 + i })),
       next: page + 1,
@@ -95,6 +97,8 @@ describe("a page started while the list's own read is in flight, answering first
   beforeEach(() => {
     feed.listWait = 60
     feed.top = []
+    feed.listFails = false
+    feed.slowPage = 0
   })
 
   test('the first read: the page is appended to what the read brought', async () => {
@@ -125,5 +129,35 @@ describe("a page started while the list's own read is in flight, answering first
       .select(feedList)(store.getState())
       ?.results.map((i) => i.id)
     expect(ids).toEqual([0, 1, 2, 3, 21, 22, 23])
+  })
+
+  test('a read of the list that fails between two pages: both pages are kept, in order', async () => {
+    feed.listWait = 0
+    const { store, cache, controller } = makeStore()
+    await controller.fetch(feedList)
+    feed.slowPage = 1
+    const first = controller.fetch(feedMore, { cursor: 1 })
+    feed.listFails = true
+    const failing = controller.fetch(feedList).catch((error: unknown) => error)
+    // The read has failed before the second page starts; the first page is still in flight.
+    await failing
+    const second = controller.fetch(feedMore, { cursor: 2 })
+    await Promise.all([first, failing, second])
+    const ids = cache
+      .select(feedList)(store.getState())
+      ?.results.map((i) => i.id)
+    expect(ids).toEqual([1, 2, 3, 11, 12, 13, 21, 22, 23])
+  })
+
+  test("while the list's error stands, fetchIfStale of a page does not join the list's own retry", async () => {
+    feed.listWait = 0
+    feed.listFails = true
+    const { controller } = makeStore()
+    await expect(controller.fetch(feedList)).rejects.toThrow()
+    // Someone retries the list; the page is another request, which the error still holds back.
+    feed.listWait = 60
+    const retry = controller.fetch(feedList).catch((error: unknown) => error)
+    await expect(controller.fetchIfStale(feedMore, { cursor: 2 })).rejects.toThrow(/down/)
+    await retry
   })
 })

@@ -191,7 +191,7 @@ export function buildFetchThunk(deps: FetchDeps) {
       // What the writes build on: the store's present, not an earlier state DevTools shows.
       const present = () => presentRoot(runtime, getState())
       // Pages of one list share its key; each page is its own request.
-      const flightKey = endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
+      const flightKey = flightKeyOf(endpoint, key, args)
       const shareAs = !endpoint.sideEffect || options.fromRender ? flightKey : undefined
       const wait = (flight: Flight) =>
         (options.watch
@@ -353,7 +353,13 @@ export function buildFetchThunk(deps: FetchDeps) {
       // A read of the whole list (`getList` itself) is waited for too: a page started after it
       // and answering first would otherwise be the newer write, and the list's answer dropped.
       if (endpoint.mergeResult || !endpoint.sideEffect) {
-        const tail = promise.then(ignore, ignore)
+        // A page's promise already waits for the tail before it; a plain read's does not, so its
+        // tail waits for both: a page started after it then waits for every page before too.
+        const own = promise.then(ignore, ignore)
+        const tail =
+          before === undefined && pageTails.has(key)
+            ? Promise.all([pageTails.get(key), own]).then(ignore)
+            : own
         pageTails.set(key, tail)
         void tail.then(() => {
           if (pageTails.get(key) === tail) pageTails.delete(key)
@@ -362,4 +368,17 @@ export function buildFetchThunk(deps: FetchDeps) {
       return wait(flight)
     }
   }
+}
+
+/**
+ * The key under which a request is shared with later callers: its request key, and for a page
+ * of a list (an endpoint that merges into what its key holds) the page's own args too, since
+ * each page is its own request.
+ */
+export function flightKeyOf(
+  endpoint: EndpointInterface,
+  key: string,
+  args: readonly unknown[],
+): string {
+  return endpoint.mergeResult ? `${key} ${stableStringify(args)}` : key
 }

@@ -35,8 +35,9 @@ export class StoreRuntime<TController = unknown> {
   /** Requests in flight: the one answer to "is a request in flight?". */
   readonly requests = new InFlightRequests()
   /**
-   * Per key: the last page merge queued, or the last plain read in flight (pages merge in
-   * request-start order, after the list's own read started before them).
+   * Per key: what a page started now waits for before it merges: the pages and the plain reads
+   * of the list (`getList` itself) started before it, chained (pages merge in request-start
+   * order, onto what the list's own read brought).
    */
   readonly pageTails = new Map<string, Promise<void>>()
   /** Which keys mounted readers use (for garbage collection). */
