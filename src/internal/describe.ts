@@ -1,10 +1,15 @@
 /** A short, safe, one-line rendering of any value for error messages (never throws). */
 export function describeValue(value: unknown, max = 200): string {
   // A class or function by its name, not its source (`class Thing`).
-  if (typeof value === 'function') {
-    const kind = /^class\b/.test(Function.prototype.toString.call(value)) ? 'class' : 'function'
-    const name = (value as { name?: unknown }).name
-    return `${kind} ${typeof name === 'string' && name ? name : '(anonymous)'}`
+  if (typeof value === 'function') return describeFunction(value)
+  // An Error (of this realm or another: an iframe's, Node's fetch under jsdom) by its name and
+  // message, which JSON leaves out.
+  if (isErrorLike(value)) {
+    try {
+      return clipText(`${String(value.name)}: ${value.message}`, max)
+    } catch {
+      // A getter that throws: described as JSON below.
+    }
   }
   let text: string
   try {
@@ -36,4 +41,29 @@ export function clipText(text: string, max: number): string {
   const last = text.charCodeAt(end - 1)
   if (last >= 0xd800 && last <= 0xdbff) end -= 1
   return `${text.slice(0, end)}…(${text.length.toLocaleString('en-US')} characters)`
+}
+
+/** True for an Error of any realm (its tag), or an object shaped as one. */
+export function isErrorLike(value: unknown): value is Error {
+  if (value instanceof Error) return true
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    return (
+      Object.prototype.toString.call(value) === '[object Error]' &&
+      typeof (value as { message?: unknown }).message === 'string'
+    )
+  } catch {
+    return false
+  }
+}
+
+/** `class Name` or `function name`; never throws (a `name` getter may). */
+function describeFunction(value: object): string {
+  try {
+    const kind = /^class\b/.test(Function.prototype.toString.call(value)) ? 'class' : 'function'
+    const name = (value as { name?: unknown }).name
+    return `${kind} ${typeof name === 'string' && name ? name : '(anonymous)'}`
+  } catch {
+    return 'a function'
+  }
 }

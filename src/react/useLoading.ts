@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { describeValue } from '../internal/describe'
+import { describeValue, isErrorLike } from '../internal/describe'
 
 /**
  * Wraps an async function (an event handler calling `controller.fetch`, say) and tracks it:
@@ -54,7 +54,8 @@ export function useLoading<TArgs extends unknown[], TResult>(
  * wrapped, described in the message and kept whole as its `cause`.
  */
 function asError(caught: unknown): Error {
-  if (caught instanceof Error) return caught
+  // An Error of another realm (an iframe's, Node's fetch under jsdom) is an Error too.
+  if (isErrorLike(caught)) return caught
   const text = typeof caught === 'string' ? caught : describeValue(caught)
   return new Error(text, { cause: caught })
 }

@@ -57,8 +57,8 @@ function distance(a: string, b: string, max: number): number {
 
 /**
  * The known option `name` is probably a misspelling of, if any: the same name in other case
- * (`urlprefix`), or one a typo or two away (`dataExpiryLenght`). A name that extends a known
- * one (`keys`, `paths`, `updater`) is a member of its own, and so is a name of three letters or
+ * (`urlprefix`), or one a typo or two away (`dataExpiryLenght`, `urlPrefx`). A name that
+ * extends the known name nearest to it (`keys`, `paths`, `updater`) is a member of its own, and so is a name of three letters or
  * fewer with a letter changed (`uri`): a typo there is as likely a word of its own.
  */
 export function likelyMeant(name: string): string | undefined {
@@ -66,14 +66,20 @@ export function likelyMeant(name: string): string | undefined {
   const lower = name.toLowerCase()
   const same = KNOWN.find((known) => known.toLowerCase() === lower)
   if (same !== undefined) return same
-  if (KNOWN.some((known) => lower.startsWith(known.toLowerCase()))) return undefined
   const max = name.length <= 4 ? 1 : 2
-  return KNOWN.find(
-    (known) =>
-      distance(known.toLowerCase(), lower, max) <= max &&
-      // A short name is a typo only when a letter is missing (`pth`), not changed (`uri`).
-      (name.length > 3 || name.length < known.length),
-  )
+  let nearest: string | undefined
+  let best = max + 1
+  for (const known of KNOWN) {
+    const edits = distance(known.toLowerCase(), lower, max)
+    // A short name is a typo only when a letter is missing (`pth`), not changed (`uri`).
+    if (edits < best && (name.length > 3 || name.length < known.length)) {
+      nearest = known
+      best = edits
+    }
+  }
+  // The nearest known name followed by more letters (`keys`, `updater`) is a member's own name.
+  if (nearest !== undefined && lower.startsWith(nearest.toLowerCase())) return undefined
+  return nearest
 }
 
 /** Warns (in development) about each option of `options` that looks like a misspelled one. */

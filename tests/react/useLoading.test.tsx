@@ -3,6 +3,7 @@
  * function follows the latest function (a submit handler sends what was typed); with deps it
  * keeps the function of the render where they last changed.
  */
+import { runInNewContext } from 'node:vm'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
@@ -123,4 +124,22 @@ test('a thrown value that is not an Error is described in the message and kept a
   const error = reported.at(-1) as Error
   expect(error.message).toBe('{"status":409,"detail":"conflict"}')
   expect(error.cause).toBe(conflict)
+})
+
+test("an Error of another realm (an iframe's, Node's fetch under jsdom) is reported as it is", async () => {
+  const foreign = runInNewContext('new TypeError("boom")') as Error
+  expect(foreign instanceof Error).toBe(false)
+  const reported: Array<Error | undefined> = []
+  function Save() {
+    const [save, , error] = useLoading(async () => {
+      throw foreign
+    })
+    reported.push(error)
+    return <button onClick={() => save()}>save</button>
+  }
+  renderWithCache(<Save />)
+  fireEvent.click(screen.getByText('save'))
+  await waitFor(() => expect(reported.at(-1)).toBeDefined())
+  expect(reported.at(-1)).toBe(foreign)
+  expect(reported.at(-1)?.message).toBe('boom')
 })

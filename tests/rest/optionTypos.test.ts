@@ -48,3 +48,17 @@ test('known options and unrelated extra members do not warn', () => {
   })
   expect(warn).not.toHaveBeenCalled()
 })
+
+test('a long option misspelled is still named, even when it starts with a shorter known one', () => {
+  createResource({
+    path: '/notes/:id',
+    schema: Note,
+    urlPrefx: 'https://api.example.com',
+    fetchResponce: () => undefined,
+  } as never)
+  const texts = warn.mock.calls.map(([text]) => String(text))
+  expect(texts).toEqual([
+    expect.stringContaining('"urlPrefx"; did you mean "urlPrefix"?'),
+    expect.stringContaining('"fetchResponce"; did you mean "fetchResponse"?'),
+  ])
+})

@@ -2,6 +2,7 @@
  * The base of the error catalogue: the stable codes, the `status` of errors raised while storing
  * a response, and `RtkResourcesError`, which every error the library raises extends.
  */
+import { clipText } from '../describe'
 import { isPlainObject } from '../ownKeys'
 
 const DOCS = 'https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md'
@@ -83,7 +84,6 @@ export function inResponseTo(error: unknown, key: string): unknown {
   if (!(error instanceof RtkResourcesError) || !BAD_RESPONSE_CODES.has(error.code)) return error
   const prefix = 'The response to '
   if (error.message.startsWith(prefix)) return error
-  const shown = key.length > 200 ? `${key.slice(0, 200)}…` : key
-  error.message = `${prefix}${shown}: ${error.message}`
+  error.message = `${prefix}${clipText(key, 200)}: ${error.message}`
   return error
 }

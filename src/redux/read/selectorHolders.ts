@@ -67,11 +67,6 @@ export class SelectorHolders<TMap extends object> {
     return maps
   }
 
-  /** How many keys are listed (for tests of memory). */
-  get keyCount(): number {
-    return this.byKey.size
-  }
-
   private unlist(key: string, holder: Holder<TMap>): void {
     const held = this.byKey.get(key)
     if (held?.delete(holder) && held.size === 0) this.byKey.delete(key)
