@@ -45,6 +45,8 @@ test('notes settled longer than the grace ago are dropped as the notes grow; rec
       const flight = flightAt(i + 1)
       readers.note(`old${i}`, flight)
       readers.settled(`old${i}`, flight)
+      // A reader committed a render after it came: only the grace's time is left of it.
+      readers.shown(`old${i}`)
     }
     now += RENDER_GRACE_MS + 1
     const recent = flightAt(5_000)
@@ -55,6 +57,33 @@ test('notes settled longer than the grace ago are dropped as the notes grow; rec
     expect(readers.asked('recent', 5_000)).toBe(true)
     expect(readers.asked('new299', 10_299)).toBe(true)
     expect(readers.size).toBe(301)
+  } finally {
+    clock.mockRestore()
+  }
+})
+
+test('a settled note no reader has shown yet keeps its grace past the second, up to a minute', () => {
+  const realNow = Date.now.bind(Date)
+  let now = realNow()
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => now)
+  try {
+    const readers = new ReaderRequests()
+    const flight = flightAt(7)
+    readers.note('slow', flight)
+    readers.settled('slow', flight)
+    now += RENDER_GRACE_MS + 1
+    for (let i = 0; i < 300; i++) readers.note(`other${i}`, flightAt(100 + i))
+    expect(readers.unshown('slow', 7)).toBe(true)
+    expect(readers.asked('slow', 7)).toBe(true)
+    readers.shown('slow')
+    expect(readers.unshown('slow', 7)).toBe(false)
+    // Never shown: dropped after a minute, as the notes grow.
+    const forgotten = flightAt(8)
+    readers.note('never', forgotten)
+    readers.settled('never', forgotten)
+    now += 60_001
+    for (let i = 0; i < 700; i++) readers.note(`more${i}`, flightAt(1_000 + i))
+    expect(readers.asked('never', 8)).toBe(false)
   } finally {
     clock.mockRestore()
   }
