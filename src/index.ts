@@ -93,7 +93,6 @@ export type {
   RestGenerics,
   RestEndpointOptions,
   RestArgs,
-  UrlArgs,
   RestResult,
   RestExtended,
   ExtraMembers,

@@ -27,7 +27,6 @@ import type {
   RestFetch,
   RestGenerics,
   SchemaOf,
-  UrlArgs,
 } from './restTypes'
 import { boundedKey, boundedParams } from '../internal/boundedKey'
 
@@ -175,12 +174,8 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     if (derivedName) namedFromPath.add(this)
   }
 
-  /**
-   * The URL of a call: `urlPrefix` + the filled path + the sorted query string. Takes a call's
-   * params (path params and `searchParams`), as the endpoint types them.
-   */
-  url(...args: UrlArgs<O>): string {
-    const params: object = (args[0] as object | undefined) ?? {}
+  /** The URL of a call: `urlPrefix` + the filled path + the sorted query string. */
+  url(params: object = {}): string {
     return buildUrl(this.urlPrefix ?? '', this.path, params, (search) =>
       this.searchToString(search),
     )

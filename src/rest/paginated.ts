@@ -26,13 +26,6 @@ export type PageParams<TParams, TField extends string> = TParams extends object
   ? Omit<TParams, TField> & { [K in TField]?: string | number | undefined }
   : TParams & { [K in TField]?: string | number | undefined }
 
-/** The arguments of a page's `url()`: the params a page is called with. */
-type PageUrlArgs<TArgs extends any[]> = TArgs extends []
-  ? []
-  : TArgs extends [infer TParams, ...any[]]
-    ? [params: TParams]
-    : [params?: TArgs[0]]
-
 /**
  * What `paginated` returns: the list endpoint, called with a page's arguments (`TArgs`), keyed
  * and stored as the list.
@@ -42,11 +35,9 @@ type PageUrlArgs<TArgs extends any[]> = TArgs extends []
  */
 export type PaginatedEndpoint<E, TArgs extends any[]> = Omit<
   E,
-  'key' | 'process' | 'extend' | 'paginated' | 'url'
+  'key' | 'process' | 'extend' | 'paginated'
 > & {
   (...args: TArgs): E extends (...args: any[]) => infer R ? R : never
-  /** The URL of a page: its params (the first of its arguments), cursor included. */
-  url(...args: PageUrlArgs<TArgs>): string
   /** The list's key (`removeCursor(...args)` given to the list's `key`). */
   key(...args: TArgs): string
   process(value: any, ...args: TArgs): any

@@ -96,18 +96,6 @@ export type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> &
   (O extends { readonly searchParams: infer S } ? S : unknown)
 
 /**
- * The arguments of `url()`: the params object of a call (path params and declared
- * `searchParams`), optional when every param is. `any` for an endpoint typed without options.
- * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#urlargs
- */
-export type UrlArgs<O extends RestGenerics> =
-  IsAny<O> extends true
-    ? any
-    : Record<never, never> extends ParamsOf<O>
-      ? [params?: ParamsOf<O>]
-      : [params: ParamsOf<O>]
-
-/**
  * The arguments of a call: `(params)` without a body (optional when every param is); with one,
  * `(params, body)`, or `(body)` when the path has no params.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restargs
@@ -178,8 +166,8 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
    * data-client's `signal` option; with a signal in `requestInit` too, either one aborts.
    */
   signal?: AbortSignal | undefined
-  /** The URL of a call from its params (path params and `searchParams`). */
-  url?(this: RestEndpoint, ...args: UrlArgs<O>): string
+  /** The URL of a call from its params. */
+  url?(this: RestEndpoint, params: any): string
   /** The query string (without `?`) from the params that are not path params. */
   searchToString?(this: RestEndpoint, searchParams: Record<string, unknown>): string
   /** The cache key of a call. */
