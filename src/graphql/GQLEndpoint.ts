@@ -82,17 +82,17 @@ type GQLArgs<TVariables> =
  * has one, else its `data`, typed by the schema as the Controller's `fetch` types it; `any`
  * without a schema.
  * @template TSchema - the schema of its `data`
- * @template TProcess - its `process` option's type (`undefined`: none)
+ * @template TProcess - its `process` option's type (`undefined` or `any`: none known)
  */
-export type GQLResult<TSchema, TProcess = undefined> = [TProcess] extends [
-  (...args: any[]) => infer TOut,
-]
-  ? Awaited<TOut>
-  : unknown extends TSchema
-    ? any
-    : [TSchema] extends [undefined]
+export type GQLResult<TSchema, TProcess = undefined> = 0 extends 1 & TProcess
+  ? GQLResult<TSchema, undefined>
+  : [TProcess] extends [(...args: any[]) => infer TOut]
+    ? Awaited<TOut>
+    : unknown extends TSchema
       ? any
-      : Denormalize<TSchema>
+      : [TSchema] extends [undefined]
+        ? any
+        : Denormalize<TSchema>
 
 type GQLFetch<TVariables, TSchema, TProcess> = (
   ...args: GQLArgs<TVariables>
@@ -102,7 +102,7 @@ type GQLFetch<TVariables, TSchema, TProcess> = (
 export type GQLMutation<
   TVariables extends GQLVariables,
   TSchema,
-  TProcess extends GQLProcess | undefined = undefined,
+  TProcess extends GQLProcess | undefined = any,
 > = GQLEndpoint<TVariables, TSchema, TProcess> & { readonly sideEffect: true }
 
 /**
@@ -230,8 +230,9 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
  * ```
  * @template TVariables - the variables of an operation
  * @template TSchema - the schema of its `data`
- * @template TProcess - the type of its `process` option, which calls resolve to (`undefined`:
- * none, calls resolve to the schema's type)
+ * @template TProcess - the type of its `process` option, which calls resolve to (`undefined`,
+ * or `any` as in an annotation `GQLEndpoint<V, S>` that takes any endpoint of those variables
+ * and schema: calls resolve to the schema's type)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/GQLEndpoint.md
  */
 // Callable through EndpointBase's call signature alone: a merged interface's second, identical
@@ -239,7 +240,7 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
 export class GQLEndpoint<
   TVariables extends GQLVariables = any,
   TSchema = any,
-  TProcess extends GQLProcess | undefined = undefined,
+  TProcess extends GQLProcess | undefined = any,
 > extends EndpointBase<GQLFetch<TVariables, TSchema, TProcess>, TSchema> {
   /** Type only. */
   declare readonly '~schema'?: TSchema
@@ -369,7 +370,9 @@ export class GQLEndpoint<
     // from this one's (the variables).
     options: GQLBaseOptions & GQLOperationMembers & { process: TNewProcess },
   ): GQLProcessed<this, TVariables, TSchema, TNewProcess>
-  extend(options: GQLExtendOptions): this
+  // Without a process: a process whose arguments do not fit this one's fails the first overload
+  // and must not be taken here (the call's type would not follow it).
+  extend(options: GQLExtendOptions & { process?: undefined }): this
   extend(options: GQLExtendOptions): this {
     // No options (`undefined`): a copy, as data-client's spread of them makes.
     const given: GQLOptions & { gql?: string } = options ?? {}
@@ -401,7 +404,9 @@ export class GQLEndpoint<
       )
     }
     const name = options.name ?? operationName(gql) ?? this.name
-    return this.extend({ ...options, name, gql, schema, sideEffect }) as never
+    // The options may hold a process of any type: through the implementation's signature.
+    const extend = this.extend as (options: GQLExtendOptions) => unknown
+    return extend.call(this, { ...options, name, gql, schema, sideEffect }) as never
   }
 
   private requireQuery(): string {

@@ -91,3 +91,20 @@ expectTypeOf(cache.select(getName, { id: '1' })).returns.toEqualTypeOf<
 >()
 // @ts-expect-error the variables are still checked where the endpoint is read
 void controller.fetch(getName, { id: 1 })
+
+// An annotation without a process type takes an operation of an endpoint made with one (review
+// R8): its calls are then typed by the schema, as every annotation was before process was typed.
+const gqlWrapped = new GQLEndpoint('/graphql', { process: (d: { wrapper: unknown }) => d.wrapper })
+const annotated: GQLEndpoint<{ id: string }, typeof userSchema> = gqlWrapped.query<
+  { id: string },
+  typeof userSchema
+>(text, userSchema)
+expectTypeOf(annotated({ id: '1' })).resolves.toEqualTypeOf<{ user: GUser }>()
+function makeQuery<S>(t: string, s: S): GQLEndpoint<any, S> {
+  return gqlWrapped.query(t, s)
+}
+void makeQuery
+
+// A process whose variables do not fit the operation's is refused, not taken untyped.
+// @ts-expect-error the operation's id is a string
+void getUser.extend({ process: (_d: unknown, vars: { id: number }) => vars.id })
