@@ -78,3 +78,15 @@ test('a reset keeps every selector: equal args give the same one, and other stor
   expect(again).not.toBe(aUser)
   expect(again).not.toBe(bUser)
 })
+
+test('a key lists the selectors of its 64 latest readers; an older one makes a new selector', () => {
+  const { cache } = makeStore()
+  const readers = Array.from({ length: 65 }, () => getUser.extend({ dataExpiryLength: 5 }))
+  const first = readers.map((reader) => cache.select(reader, { id: 1 }))
+  // The 64 latest keep theirs; the one that read the key first made way (a new selector, the
+  // same reads: it works as before, with a memo of its own made again).
+  expect(
+    readers.slice(1).every((reader, i) => cache.select(reader, { id: 1 }) === first[i + 1]),
+  ).toBe(true)
+  expect(cache.select(readers[0] as typeof getUser, { id: 1 })).not.toBe(first[0])
+})
