@@ -5,12 +5,12 @@
  * is, so `await error.response.json()` works.
  */
 import { isSignalError } from '../internal/abort'
-import { clipText } from '../internal/describe'
+import { EXCERPT_LENGTH, clipText } from '../internal/describe'
 import { NetworkError } from '../internal/errors'
 import { isPlainObject } from '../internal/ownKeys'
 
 /** How much of a body that is not JSON an error keeps (message and `body`). */
-export const BODY_EXCERPT_LENGTH = 300
+export const BODY_EXCERPT_LENGTH = EXCERPT_LENGTH
 
 /** How much of a URL or a status text a message shows (a 1 MB id makes a 1 MB URL). */
 export const URL_EXCERPT_LENGTH = 200

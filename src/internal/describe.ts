@@ -1,3 +1,6 @@
+/** How much of a text from outside (a server's message, a `validate` reason) a message shows. */
+export const EXCERPT_LENGTH = 300
+
 /** A short, safe, one-line rendering of any value for error messages (never throws). */
 export function describeValue(value: unknown, max = 200): string {
   // A class or function by its name, not its source (`class Thing`).

@@ -1,5 +1,5 @@
 /** Errors of a request: an HTTP failure, no response, GraphQL `errors`. */
-import { clipText } from '../describe'
+import { EXCERPT_LENGTH, clipText } from '../describe'
 import { RtkResourcesError } from './base'
 
 /**
@@ -69,7 +69,7 @@ export class GraphQLError extends RtkResourcesError {
 
   constructor(status: number, errors: readonly GraphQLErrorEntry[], message?: string) {
     // The first few messages, each clipped: the server may send thousands, or long ones.
-    const shown = errors.slice(0, 5).map((entry) => clipText(String(entry.message), 300))
+    const shown = errors.slice(0, 5).map((entry) => clipText(String(entry.message), EXCERPT_LENGTH))
     const more = errors.length > 5 ? `; and ${errors.length - 5} more` : ''
     const summary = shown.join('; ') + more
     super(

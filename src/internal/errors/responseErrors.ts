@@ -3,7 +3,7 @@
  * record without a primary key, a failing `validate`, nesting too deep, the wrong shape. Nothing
  * from such a response is stored.
  */
-import { clipText, describeValue } from '../describe'
+import { EXCERPT_LENGTH, clipText, describeValue } from '../describe'
 import { BAD_RESPONSE_STATUS, RtkResourcesError } from './base'
 import { isFetchResponse } from './requestErrors'
 
@@ -56,7 +56,7 @@ export class EntityValidationError extends RtkResourcesError {
   constructor(entityKey: string, reason: string, input: unknown) {
     super(
       'invalid-entity',
-      `Entity "${entityKey}" rejected a response record: ${clipText(String(reason), 300)}. Record: ` +
+      `Entity "${entityKey}" rejected a response record: ${clipText(String(reason), EXCERPT_LENGTH)}. Record: ` +
         `${describeValue(input)}. Fix the payload, or relax ${entityKey}.validate().`,
     )
     this.name = 'EntityValidationError'
