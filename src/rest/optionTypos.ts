@@ -58,8 +58,9 @@ function distance(a: string, b: string, max: number): number {
 /**
  * The known option `name` is probably a misspelling of, if any: the same name in other case
  * (`urlprefix`), or one a typo or two away (`dataExpiryLenght`, `urlPrefx`). A name that
- * extends the known name nearest to it (`keys`, `paths`, `updater`) is a member of its own, and so is a name of three letters or
- * fewer with a letter changed (`uri`): a typo there is as likely a word of its own.
+ * extends the known name nearest to it (`keys`, `paths`, `updater`) is a member of its own,
+ * and so is a name of three letters or fewer with a letter changed (`uri`): a typo there is as
+ * likely a word of its own.
  */
 export function likelyMeant(name: string): string | undefined {
   if (KNOWN.includes(name)) return undefined
