@@ -7,6 +7,7 @@
  * whole key is then bounded by {@link MAX_KEY_LENGTH} as a last resort. A shortened text keeps
  * its start, then its length and a 64-bit hash of the whole, so distinct texts stay distinct.
  */
+import { startOf } from './describe'
 import { fnv1a } from './hash'
 import { setOwn } from './ownKeys'
 
@@ -36,11 +37,7 @@ const hex8 = (n: number) => n.toString(16).padStart(8, '0')
 export function boundedPart(text: string, limit = MAX_PART_LENGTH): string {
   if (text.length <= limit) return text
   const suffix = `… (${text.length} chars, hash ${hex8(fnv1a(text))}${hex8(mix32(text))})`
-  let end = Math.max(0, limit - suffix.length)
-  // Never cut between the two halves of a surrogate pair.
-  const last = text.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1
-  return text.slice(0, end) + suffix
+  return startOf(text, Math.max(0, limit - suffix.length)) + suffix
 }
 
 /** `key` bounded by {@link MAX_KEY_LENGTH} (see {@link boundedPart}). */

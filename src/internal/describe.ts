@@ -39,11 +39,13 @@ export function describeValue(value: unknown, max = 200): string {
  */
 export function clipText(text: string, max: number): string {
   if (text.length <= max) return text
-  let end = max
-  // Never cut between the two halves of a surrogate pair.
+  return `${startOf(text, max)}…(${text.length.toLocaleString('en-US')} characters)`
+}
+
+/** The first `end` code units of `text`, one fewer when that would split a surrogate pair. */
+export function startOf(text: string, end: number): string {
   const last = text.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1
-  return `${text.slice(0, end)}…(${text.length.toLocaleString('en-US')} characters)`
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end)
 }
 
 /** True for an Error of any realm (its tag), or an object shaped as one. */
