@@ -97,3 +97,12 @@ test('a page-object list (results + nextPage) answered 204 for its next page kee
   const page = h.cache.select(Feed)(h.store.getState())
   expect(page?.results.map((s) => s.id)).toEqual([1])
 })
+
+test("a page's bad record is named by the page's arguments, not only by the list's key", async () => {
+  respond = () => HttpResponse.json([{ title: 'no id' }])
+  const { controller } = makeStore()
+  const error = await controller.fetch(nextPage, { cursor: '2' }).catch((e: unknown) => e)
+  expect((error as Error).message).toMatch(
+    `The response to a page of GET ${ORIGIN}/stories ([{"cursor":"2"}]): Entity "Story"`,
+  )
+})

@@ -344,8 +344,12 @@ export function buildFetchThunk(deps: FetchDeps) {
           try {
             return settle(response)
           } catch (error) {
-            // A response the schema refused: the message names the call that sent it.
-            return fail(inResponseTo(error, key))
+            // A response the schema refused: the message names the call that sent it (a page
+            // by its list's key and its own arguments: pages share the list's key).
+            const called = endpoint.mergeResult
+              ? `a page of ${key} (${stableStringify(args)})`
+              : key
+            return fail(inResponseTo(error, called))
           }
         }, fail)
       flight.promise = promise
