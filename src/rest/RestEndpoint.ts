@@ -221,7 +221,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     const init: RequestInit = { ...base, method: this.method }
     if (this.signal)
       init.signal = base.signal ? eitherSignal(base.signal, this.signal) : this.signal
+    // The call's body only: a `body` in requestInit is not sent (a GET with one cannot be sent).
     if (body !== undefined) init.body = json ? JSON.stringify(body) : (body as BodyInit)
+    else delete init.body
     return withHeaders(init, this.getHeaders(headers))
   }
 

@@ -195,3 +195,24 @@ test('fetchResponse takes a Request too, as data-client types it', async () => {
   await expect(controller.fetch(Resource.get, { id: 1 })).resolves.toMatchObject({ id: 1 })
   expect(seen[0]).toMatchObject({ method: 'GET', url: `${API}/todos/1` })
 })
+
+test("a body in requestInit is never sent: a call's body comes from its arguments only", async () => {
+  const Resource = createResource({
+    urlPrefix: API,
+    path: '/todos/:id',
+    schema: Todo,
+    requestInit: { body: 'left over', credentials: 'same-origin' },
+  })
+  // A GET with a body cannot be sent at all: it would fail as if the network had.
+  const { controller, check } = makeRestStore()
+  await controller.fetch(Resource.get, { id: 1 })
+  await controller.fetch(Resource.delete, { id: 2 })
+  expect(seen.map((r) => r.method)).toEqual(['GET', 'DELETE'])
+  for (const endpoint of [Resource.get, Resource.delete]) {
+    const init = await endpoint.getRequestInit()
+    expect('body' in init).toBe(false)
+    expect(init.credentials).toBe('same-origin')
+  }
+  expect((await Resource.update.getRequestInit({ title: 'x' })).body).toBe('{"title":"x"}')
+  check()
+})
