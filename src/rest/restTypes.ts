@@ -88,12 +88,56 @@ export type HasBody<O> =
           : true
       : true
 
+/** `A` when `X` and `Y` are the same type (`readonly` included), else `B`. */
+type IfSame<X, Y, A, B> =
+  (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? A : B
+
+/** The keys of `T` whose member is `readonly`. */
+type ReadonlyKeys<T> = {
+  [P in keyof T]-?: IfSame<{ [Q in P]: T[P] }, { -readonly [Q in P]: T[P] }, never, P>
+}[keyof T]
+
+/** A string, number or boolean literal type as its primitive type. */
+type WidenLiteral<V> = V extends string
+  ? string
+  : V extends number
+    ? number
+    : V extends boolean
+      ? boolean
+      : V
+
+/**
+ * A value written in the options as an example (`body: { title: '' }`, as data-client's docs
+ * do), as the type it stands for. The options are inferred `const` (so that `path` and `method`
+ * keep their literal types), which reads that example as `{ readonly title: '' }`: its readonly
+ * members (and readonly tuples) are widened here to `{ title: string }`. A type given with `as`
+ * (`body: {} as { status: 'open' | 'closed' }`) has no readonly members and is kept as written.
+ */
+export type WidenExample<T> =
+  IsAny<T> extends true
+    ? T
+    : T extends (...args: any[]) => unknown
+      ? T
+      : T extends readonly unknown[]
+        ? T extends unknown[]
+          ? T
+          : WidenLiteral<WidenExample<T[number]>>[]
+        : T extends object
+          ? [ReadonlyKeys<T>] extends [never]
+            ? T
+            : {
+                -readonly [K in keyof T]: K extends ReadonlyKeys<T>
+                  ? WidenLiteral<WidenExample<T[K]>>
+                  : T[K]
+              }
+          : T
+
 /** The body a call takes (`any` unless declared with the `body` option). */
-export type BodyOf<O> = O extends { readonly body: infer B } ? B : any
+export type BodyOf<O> = O extends { readonly body: infer B } ? WidenExample<B> : any
 
 /** The params object of a call: the path params and the declared `searchParams`. */
 export type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> &
-  (O extends { readonly searchParams: infer S } ? S : unknown)
+  (O extends { readonly searchParams: infer S } ? WidenExample<S> : unknown)
 
 /**
  * The arguments of a call: `(params)` without a body (optional when every param is); with one,

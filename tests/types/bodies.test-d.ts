@@ -1,5 +1,10 @@
-/** FormData bodies, which data-client 0.7's resource types accept and the runtime sends as they are. */
-import { createResource } from 'rtk-resources'
+/**
+ * Body types: FormData bodies, which data-client 0.7's resource types accept and the runtime sends
+ * as they are, and bodies written as examples in the options.
+ */
+import { expectTypeOf } from 'expect-type'
+import { RestEndpoint, createResource } from 'rtk-resources'
+import type { RestArgs } from 'rtk-resources'
 import { Todo } from '../fixtures/resources'
 
 const TodoResource = createResource({ path: '/todos/:id', schema: Todo })
@@ -13,3 +18,42 @@ void TodoResource.getList.push(form)
 void TodoResource.create(form)
 // @ts-expect-error a misspelled field is still refused
 void TodoResource.update({ id: 1 }, { titel: 'x' })
+
+// Bodies written as examples (data-client's docs write `body: { title: '' }`): the options are
+// inferred `const`, and the example's literal members stand for their types.
+
+const addTodo = new RestEndpoint({
+  path: '/todos/:id',
+  method: 'POST',
+  body: { title: '', done: false },
+})
+void addTodo({ id: 1 }, { title: 'Call mom', done: true })
+expectTypeOf<Parameters<typeof addTodo>[1]>().toEqualTypeOf<{ title: string; done: boolean }>()
+const tagged = new RestEndpoint({ path: '/posts', method: 'POST', body: { tags: ['a'], n: 0 } })
+void tagged({ tags: ['b', 'c'], n: 2 })
+const extended = new RestEndpoint({ path: '/a/:id', method: 'POST' }).extend({
+  body: { title: '' },
+})
+void extended({ id: 1 }, { title: 'x' })
+const Todos = createResource({ path: '/todos/:id', schema: Todo })
+  .extend('rename', { path: '/todos/:id/rename', method: 'POST', body: { title: '' } })
+  .extend({ partialUpdate: { body: { completed: false } } })
+void Todos.rename({ id: 1 }, { title: 'x' })
+void Todos.partialUpdate({ id: 1 }, { completed: true })
+// @ts-expect-error an example's member types are still checked
+void Todos.rename({ id: 1 }, { title: 1 })
+// A type given with `as` is kept as written, literal unions included.
+const setStatus = new RestEndpoint({
+  path: '/issues/:id',
+  method: 'PATCH',
+  body: {} as { status: 'open' | 'closed' },
+})
+void setStatus({ id: 1 }, { status: 'closed' })
+// @ts-expect-error not one of the declared statuses
+void setStatus({ id: 1 }, { status: 'reopened' })
+// Query params given as an example are widened the same way.
+const search = new RestEndpoint({ path: '/search', searchParams: { q: '', page: 1 } })
+void search({ q: 'redux', page: 2 })
+expectTypeOf<RestArgs<{ path: '/x'; readonly searchParams: { readonly q: '' } }>>().toEqualTypeOf<
+  [params: { q: string }]
+>()
