@@ -145,6 +145,7 @@ export {
 } from './internal/errors'
 export type {
   ErrorCode,
+  ErrorTypes,
   GraphQLErrorEntry,
   PathParamProblem,
   UnusableReason,

@@ -9,7 +9,7 @@
 import { isNoCall, keyOf } from '../redux/read/readableKey'
 import { useEffect, useMemo } from 'react'
 import { useSelector, useStore } from 'react-redux'
-import type { UnusableReason } from '../internal/errors'
+import type { ErrorTypes, UnusableReason } from '../internal/errors'
 import type { EndpointInterface } from '../redux/endpointTypes'
 import { ExpiryStatus } from '../redux/read/ExpiryStatus'
 import type { CallState } from '../redux/read/readCall'
@@ -49,7 +49,7 @@ export interface CallVerdict {
    * The error to show instead of data, if any: one that stands, or a hard one that expired
    * beside usable data (shown until a refetch replaces it).
    */
-  error: Error | undefined
+  error: ErrorTypes | undefined
   /** A request for this key is in flight while there is no data to show (a loading state). */
   waiting: boolean
   /**

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { UnusableResponseError } from '../internal/errors'
+import type { ErrorTypes } from '../internal/errors'
 import type { EndpointArgs, EndpointData, EndpointInterface } from '../redux/endpointTypes'
 import { explainUnusable } from '../redux/controllerSymbols'
 import { useController } from './context'
@@ -45,7 +46,7 @@ export type DLE<TData> =
       /** The request failed; usable data, if any, stays beside the error. */
       data: TData | undefined
       loading: false
-      error: Error
+      error: ErrorTypes
     }
 
 /** What {@link useDLE} returns for `null` args (no call): no data, not loading, no error. */

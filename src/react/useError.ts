@@ -1,3 +1,4 @@
+import type { ErrorTypes } from '../internal/errors'
 import type { EndpointArgs, EndpointInterface } from '../redux/endpointTypes'
 import type { Verdict } from './useCallState'
 import { useCallState } from './useCallState'
@@ -13,14 +14,14 @@ const sameError = (a: Verdict, b: Verdict) => a.error === b.error
 export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
   ...args: EndpointArgs<TEndpoint>
-): Error | undefined
+): ErrorTypes | undefined
 export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
-): Error | undefined
+): ErrorTypes | undefined
 export function useError<TEndpoint extends EndpointInterface<any, any, any>>(
   endpoint: TEndpoint,
   ...args: [null] | EndpointArgs<TEndpoint>
-): Error | undefined {
+): ErrorTypes | undefined {
   return useCallState(endpoint, args, sameError).error
 }

@@ -1,5 +1,6 @@
 import { assertReadable, assertTestKey, isNoCall, keyOf } from './read/readableKey'
 import type { EndpointArgs, EndpointData, EndpointInterface } from './endpointTypes'
+import type { ErrorTypes } from '../internal/errors'
 import { ExpiryStatus } from './read/ExpiryStatus'
 import type { CollectGarbageOptions } from './gc/plan'
 import type { CacheCore } from './cacheCore'
@@ -263,15 +264,15 @@ export class Controller {
   getError<TReadable extends Readable>(
     readable: TReadable,
     ...argsAndState: ArgsThen<EndpointArgs<TReadable>>
-  ): Error | undefined
+  ): ErrorTypes | undefined
   getError<TReadable extends Readable>(
     readable: TReadable,
     ...argsAndState: [null, unknown]
-  ): Error | undefined
+  ): ErrorTypes | undefined
   getError<TReadable extends Readable>(
     readable: TReadable,
     ...argsAndState: readonly unknown[]
-  ): Error | undefined {
+  ): ErrorTypes | undefined {
     const [args, root] = splitLast(argsAndState)
     return reportedError(this.#core.selectCall(readable, ...args)(root), Date.now())
   }

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { expectTypeOf } from 'expect-type'
 import { Endpoint, Query, createEntityCache, schema } from 'rtk-resources'
+import type { ErrorTypes } from 'rtk-resources'
 import { useCache, useDLE, useQuery, useSuspense } from 'rtk-resources/react'
 import { Post, User } from '../fixtures/entities'
 
@@ -45,7 +46,7 @@ async function check() {
   expectTypeOf(controller.getResponse(lists, { page: 2 }, store.getState()).data).toEqualTypeOf<
     Post[] | undefined
   >()
-  expectTypeOf(controller.getError(lists, store.getState())).toEqualTypeOf<Error | undefined>()
+  expectTypeOf(controller.getError(lists, store.getState())).toEqualTypeOf<ErrorTypes | undefined>()
   controller.setResponse(lists, [])
   controller.setError(lists, new Error('down'))
   // @ts-expect-error a required param cannot be left out
@@ -64,7 +65,7 @@ async function check() {
     User | undefined
   >()
   expectTypeOf(controller.getError(getUser, null, store.getState())).toEqualTypeOf<
-    Error | undefined
+    ErrorTypes | undefined
   >()
   controller.invalidate(getUser, null)
   controller.subscribe(getUser, null)

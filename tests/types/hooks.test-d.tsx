@@ -1,11 +1,12 @@
 /**
  * The React hooks' types where `null` args or a returned promise change them (Reactive Data
- * Client's overloads): `useLive` and `useFetch`; `useDLE` narrows; generic wrappers compile.
+ * Client's overloads): `useLive` and `useFetch`; `useDLE` narrows; errors carry `status`; generic
+ * wrappers compile.
  */
 import { expectTypeOf } from 'expect-type'
 import { Endpoint, GQLEndpoint, createResource } from 'rtk-resources'
-import type { EndpointArgs, EndpointInterface } from 'rtk-resources'
-import { useDLE, useFetch, useLive, useSuspense } from 'rtk-resources/react'
+import type { EndpointArgs, EndpointInterface, ErrorTypes } from 'rtk-resources'
+import { useDLE, useError, useFetch, useLive, useSuspense } from 'rtk-resources/react'
 import { User } from '../fixtures/entities'
 
 const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: '' }), {
@@ -81,7 +82,13 @@ function Narrowing({ id }: { id: number | null }) {
   const { data, loading, error } = useDLE(UserResource.get, { id: 1 })
   if (!loading && !error) expectTypeOf(data).toEqualTypeOf<User>()
   if (loading) expectTypeOf(data).toEqualTypeOf<User | undefined>()
-  if (error) expectTypeOf(error).toEqualTypeOf<Error>()
+  if (error) expectTypeOf(error).toEqualTypeOf<ErrorTypes>()
+  // As in data-client: the error's status reads without a cast (`expect(error?.status)`).
+  if (error) expectTypeOf(error.status).toEqualTypeOf<number | undefined>()
+  const failed = useError(UserResource.get, { id: 1 })
+  expectTypeOf(failed?.status).toEqualTypeOf<number | undefined>()
+  expectTypeOf(failed?.code).toEqualTypeOf<string | undefined>()
+  expectTypeOf(failed?.response).toEqualTypeOf<Response | undefined>()
   expectTypeOf(useDLE(UserResource.get, { id: 1 }).data).toEqualTypeOf<User | undefined>()
   // With null args there may be no call at all: data stays possibly undefined.
   const maybe = useDLE(UserResource.get, id === null ? null : { id })

@@ -87,3 +87,16 @@ export function inResponseTo(error: unknown, key: string): unknown {
   error.message = `${prefix}${clipText(key, 200)}: ${error.message}`
   return error
 }
+
+/**
+ * An error a call reports (`controller.getError`, `useError`, `useDLE`'s `error`), as data-client
+ * names it: an `Error`, with the request's HTTP `status` when it has one (0 when no response came,
+ * 400 for a response its schema refused), the `code` of rtk-resources' own errors, and the
+ * server's `response` while the live error is at hand (not for one read back from the state).
+ * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md
+ */
+export type ErrorTypes = Error & {
+  readonly status?: number
+  readonly code?: string
+  readonly response?: Response
+}

@@ -4,7 +4,7 @@
  * (`docs/errors.md#<code>`).
  */
 export { BAD_RESPONSE_CODES, BAD_RESPONSE_STATUS, RtkResourcesError, inResponseTo } from './base'
-export type { ErrorCode } from './base'
+export type { ErrorCode, ErrorTypes } from './base'
 export {
   SchemaDefinitionError,
   SetupError,
