@@ -141,7 +141,8 @@ export type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> &
 
 /**
  * The arguments of a call: `(params)` without a body (optional when every param is); with one,
- * `(params, body)`, or `(body)` when the path has no params.
+ * `(params, body)`, or `(body)` when the path has no params (optional when no `body` type is
+ * declared).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restargs
  */
 export type RestArgs<O extends RestGenerics> =
@@ -149,7 +150,10 @@ export type RestArgs<O extends RestGenerics> =
     ? any[]
     : HasBody<O> extends true
       ? keyof ParamsOf<O> extends never
-        ? [body: BodyOf<O>]
+        ? O extends { readonly body: unknown }
+          ? [body: BodyOf<O>]
+          : // No body declared (`any`): a call may send none, as data-client types it.
+            [body?: any]
         : Record<never, never> extends ParamsOf<O>
           ? [body: BodyOf<O>] | [params: ParamsOf<O>, body: BodyOf<O>]
           : [params: ParamsOf<O>, body: BodyOf<O>]

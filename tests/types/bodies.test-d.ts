@@ -57,3 +57,16 @@ void search({ q: 'redux', page: 2 })
 expectTypeOf<RestArgs<{ path: '/x'; readonly searchParams: { readonly q: '' } }>>().toEqualTypeOf<
   [params: { q: string }]
 >()
+
+// No body declared and no path params (data-client's counter example): a call may send none.
+const increment = new RestEndpoint({ path: '/api/count/increment', method: 'POST' })
+void increment()
+void increment({ by: 2 })
+// With a declared body, the body is required.
+const rename = new RestEndpoint({
+  path: '/me/rename',
+  method: 'POST',
+  body: {} as { name: string },
+})
+// @ts-expect-error the declared body is required
+void rename()
