@@ -113,11 +113,13 @@ function itemFields(
 /** Builds `list.push` or `list.unshift`. */
 export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshift'): RestEndpoint {
   const listSchema = list.schema
+  const itemSchema = itemSchemaOf(listSchema)
   return list.extend({
     name: `${list.name}.${position}`,
     method: 'POST',
-    schema: itemSchemaOf(listSchema),
+    schema: itemSchema,
     updateResults(
+      this: RestEndpoint,
       result: unknown,
       results: Readonly<Record<string, unknown>>,
       args: readonly unknown[],
@@ -126,6 +128,9 @@ export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshi
       const updates: Record<string, unknown> = {}
       // Created, but answered without the item (204, an empty body): no list gets a hole.
       if (result === null || result === undefined) return updates
+      // Extended with a schema of another shape (`create.extend({ schema: { issue, author } })`):
+      // its result is not an item of the list.
+      if (this.schema !== itemSchema) return updates
       const item = itemFields(normalized, result, args)
       for (const key of Object.keys(results)) {
         const listArgs = listArgsOf(list, key)

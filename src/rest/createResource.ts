@@ -185,7 +185,11 @@ export function createResource<
   return withExtend({
     get: member('get', { path, schema }),
     getList,
-    create: member('create', { path: listPath, schema, method: 'POST', ...expect }),
+    // `getList.push` under its own name, as data-client 0.2–0.7 make it: the created record is
+    // added to every stored list of getList whose args it matches.
+    create: (getList as RestEndpoint & { push: RestEndpoint }).push.extend({
+      name: `${base}.create`,
+    } as never),
     update: member('update', { path, schema, method: 'PUT', ...expectEdit }),
     partialUpdate: member('partialUpdate', { path, schema, method: 'PATCH', ...expectEdit }),
     delete: member('delete', {

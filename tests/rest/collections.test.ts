@@ -75,6 +75,48 @@ test('push adds the created record to every stored list it matches, with no refe
   expect(replay()).toEqual(store.getState())
 })
 
+test('create is getList.push under its own name, as in data-client 0.2–0.7: the record joins the lists it matches', async () => {
+  const { store, cache, controller, replay } = makeStore()
+  await controller.fetch(TodoResource.getList)
+  await controller.fetch(TodoResource.getList, { userId: 1 })
+  await controller.fetch(TodoResource.getList, { userId: 2 })
+  requests.length = 0
+  const created = await controller.fetch(TodoResource.create, { userId: 1, title: 'made' })
+  expect(TodoResource.create.name).toBe('Todo.create')
+  expect(TodoResource.create.method).toBe('POST')
+  expect(TodoResource.create.schema).toBe(Todo)
+  const ids = (args?: { userId: number }) =>
+    cache
+      .select(
+        TodoResource.getList,
+        ...(args ? [args] : []),
+      )(store.getState())
+      ?.map((t) => t.id)
+  expect(ids()).toEqual([1, 2, 3, created.id])
+  expect(ids({ userId: 1 })).toEqual([1, 3, created.id])
+  expect(ids({ userId: 2 })).toEqual([2])
+  expect(requests).toEqual(['POST /todos'])
+  expectPlain(store.getState())
+  expect(replay()).toEqual(store.getState())
+})
+
+test('a create extended with a response of another shape adds nothing to the lists', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(TodoResource.getList)
+  // The server answers the record itself; this create reads it wrapped, as another shape would.
+  const createWrapped = TodoResource.create.extend({
+    process: (todo: unknown) => ({ todo, note: 'made' }),
+    schema: { todo: Todo, note: '' },
+  })
+  const made = await controller.fetch(createWrapped, { userId: 1, title: 'wrapped' })
+  expect(made.todo.title).toBe('wrapped')
+  expect(
+    cache
+      .select(TodoResource.getList)(store.getState())
+      ?.map((t) => t.id),
+  ).toEqual([1, 2, 3])
+})
+
 test('a failed push changes no list', async () => {
   const { store, cache, controller } = makeStore()
   await controller.fetch(TodoResource.getList, { userId: 1 })

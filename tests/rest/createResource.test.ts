@@ -81,18 +81,20 @@ test('get, getList, create, update, partialUpdate and delete through the store',
   await controller.fetch(TodoResource.partialUpdate, { id: 2 }, { completed: false })
   expect(lastRequest()).toMatchObject({ method: 'PATCH', url: `${API}/todos/2` })
 
+  // create added the new record to the stored list (as data-client's create, getList.push, does).
   const selectList = cache.select(TodoResource.getList)
   expect(selectList(store.getState())?.map((t) => [t.title, t.completed])).toEqual([
     ['Buy oat milk', false],
     ['Walk the dog', false],
     ['Read a book', false],
+    ['New one', false],
   ])
 
   const deleted = await controller.fetch(TodoResource.delete, { id: 3 })
   expect(lastRequest()).toMatchObject({ method: 'DELETE', url: `${API}/todos/3` })
   // 204: resolves to the params, which name the deleted record.
   expect(deleted).toEqual({ id: 3 })
-  expect(selectList(store.getState())?.map((t) => t.id)).toEqual([1, 2])
+  expect(selectList(store.getState())?.map((t) => t.id)).toEqual([1, 2, 4])
   expect(cache.select(TodoResource.get, { id: 3 })(store.getState())).toBeUndefined()
   expect(cache.select(TodoResource.get, { id: 1 })(store.getState())?.title).toBe('Buy oat milk')
   check()

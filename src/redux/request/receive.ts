@@ -35,12 +35,24 @@ export function receivedPayload(
   if (merged) {
     result = storableValue(endpoint.mergeResult?.(getResult(slice, key), result))
   }
-  const updates = runUpdate(endpoint, args, slice, {
+  // The endpoint's `update` first, on the stored results; then a growing list's push adds the
+  // created item to the matching lists as they now are, once: an updater that adds it itself
+  // (`(ids) => [...ids, newId]`, written before `create` added to lists) does not add it twice.
+  const updated = runUpdate(endpoint, args, slice, {
     key,
     normalizedResult: normalized.result,
     ownResult: result,
-    earlier: endpoint.updateResults?.(result, allResults(slice), args as never, normalized),
   })
+  const grown =
+    endpoint.updateResults === undefined
+      ? undefined
+      : endpoint.updateResults(
+          result,
+          updated ? { ...allResults(slice), ...updated } : allResults(slice),
+          args as never,
+          normalized,
+        )
+  const updates = grown && updated ? { ...updated, ...grown } : (grown ?? updated)
   return {
     key,
     result,

@@ -17,13 +17,13 @@ import { assertNotTooDeep } from '../../internal/depth'
 import { describeValue } from '../../internal/describe'
 import { isDev } from '../../internal/env'
 import { EndpointUpdateError } from '../../internal/errors'
-import { assignOwn, getOwn, hasOwn, setOwn } from '../../internal/ownKeys'
+import { getOwn, setOwn } from '../../internal/ownKeys'
 import { toPlainData } from '../../internal/plainData'
 import type { EndpointInterface } from '../endpointTypes'
 import { getResult, hasResult } from '../slice/requests'
 import type { EntityCacheState } from '../slice/state'
 
-/** What one response is being stored as: its key, its results, and the updates made so far. */
+/** What one response is being stored as: its key and its results. */
 export interface UpdateInput {
   /** The request key of the response. */
   readonly key: string
@@ -31,13 +31,12 @@ export interface UpdateInput {
   readonly normalizedResult: unknown
   /** What the key will hold (the normalized result, or a page merged into its list). */
   readonly ownResult: unknown
-  /** Other results already changed by this response (lists that grow); updaters see them. */
-  readonly earlier: Readonly<Record<string, unknown>> | undefined
 }
 
 /**
- * The other results `endpoint(...args)`'s response changes: `earlier` plus what the endpoint's
- * `update` gives for the keys `slice` holds; `earlier` alone when it has none or it fails.
+ * The other results `endpoint(...args)`'s response changes: what the endpoint's `update` gives
+ * for the keys `slice` holds (updaters get the stored results); `undefined` when it has none or it
+ * fails. A growing list's push is added after, on what this returns (receive.ts).
  */
 export function runUpdate(
   endpoint: EndpointInterface,
@@ -45,18 +44,18 @@ export function runUpdate(
   slice: EntityCacheState,
   input: UpdateInput,
 ): Readonly<Record<string, unknown>> | undefined {
-  const { key, normalizedResult, ownResult, earlier } = input
+  const { key, normalizedResult, ownResult } = input
   const update = endpoint.update
-  if (update === undefined) return earlier
+  if (update === undefined) return undefined
   let target: string | undefined
   try {
     if (typeof update !== 'function') throw new TypeError(`update is ${describeValue(update)}`)
     const updaters: unknown = Reflect.apply(update, endpoint, [normalizedResult, ...args])
-    if (updaters === undefined || updaters === null) return earlier
+    if (updaters === undefined || updaters === null) return undefined
     if (typeof updaters !== 'object' || Array.isArray(updaters)) {
       throw new TypeError(`it returned ${describeValue(updaters)}, not an object of updaters`)
     }
-    const out: Record<string, unknown> = assignOwn({}, earlier ?? {})
+    const out: Record<string, unknown> = {}
     for (const name of Object.keys(updaters)) {
       target = name
       const updater = getOwn(updaters, name)
@@ -64,8 +63,7 @@ export function runUpdate(
         throw new TypeError(`its updater is ${describeValue(updater)}, not a function`)
       }
       let previous: unknown
-      if (hasOwn(out, name)) previous = getOwn(out, name)
-      else if (name === key) previous = ownResult
+      if (name === key) previous = ownResult
       else if (hasResult(slice, name)) previous = getResult(slice, name)
       else continue
       const next: unknown = (updater as (previousResult: unknown) => unknown)(previous)
@@ -75,7 +73,7 @@ export function runUpdate(
     return out
   } catch (error) {
     if (isDev) console.error(new EndpointUpdateError(key, target, error))
-    return earlier
+    return undefined
   }
 }
 

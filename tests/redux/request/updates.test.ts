@@ -12,6 +12,7 @@ import {
   EndpointUpdateError,
   ExpiryStatus,
   fixtureState,
+  RestEndpoint,
 } from 'rtk-resources'
 import { makeRestStore } from '../../fixtures/restStore'
 import { complaints } from '../../fixtures/store'
@@ -22,8 +23,21 @@ const server = useMockApi()
 
 type TodoIds = Array<number | string>
 
+/**
+ * A POST that adds to no list by itself, so that `update` alone decides (`TodoResource.create`
+ * also adds the record to the lists it matches, as `getList.push` does: lists-that-grow tests).
+ */
+const postTodo = new RestEndpoint({
+  urlPrefix: API,
+  path: '/todos',
+  method: 'POST',
+  schema: Todo,
+  body: {} as Partial<Todo>,
+  name: 'Todo.post',
+})
+
 /** A create that puts the new todo first in the unfiltered list and in its user's list. */
-const createTodo = TodoResource.create.extend({
+const createTodo = postTodo.extend({
   update: (newId: number, body: { userId?: number }) => ({
     [TodoResource.getList.key()]: (ids: TodoIds = []) => [newId, ...ids],
     [TodoResource.getList.key({ userId: body.userId ?? 1 })]: (ids: TodoIds = []) => [
@@ -80,7 +94,7 @@ test('a created record joins the lists update names, in one received action; oth
 
 test('update gets the normalized result and the call args, with the endpoint as this', async () => {
   const seen: unknown[][] = []
-  const create = TodoResource.create.extend({
+  const create = postTodo.extend({
     update(this: unknown, ...args: unknown[]) {
       seen.push([this === create, ...args])
       return {}
@@ -94,7 +108,7 @@ test('update gets the normalized result and the call args, with the endpoint as 
 
 test('a key with no stored result is skipped: its updater is not called, nothing is written', async () => {
   const called: string[] = []
-  const create = TodoResource.create.extend({
+  const create = postTodo.extend({
     update: (newId: number) => ({
       [TodoResource.getList.key()]: (list: TodoIds = []) => {
         called.push('all')
@@ -123,7 +137,7 @@ test('a key with no stored result is skipped: its updater is not called, nothing
 })
 
 test('an updater returning undefined or what it got changes nothing', async () => {
-  const create = TodoResource.create.extend({
+  const create = postTodo.extend({
     update: () => ({
       [TodoResource.getList.key()]: () => undefined,
       [TodoResource.getList.key({ userId: 1 })]: (list: TodoIds) => list,
@@ -147,7 +161,7 @@ test('an updater returning undefined or what it got changes nothing', async () =
 test('update runs on success only: a failed create changes no list', async () => {
   server.use(http.post(`${API}/todos`, () => HttpResponse.json({ message: 'no' }, { status: 422 })))
   let calls = 0
-  const create = TodoResource.create.extend({
+  const create = postTodo.extend({
     update: (newId: number) => {
       calls += 1
       return { [TodoResource.getList.key()]: (list: TodoIds = []) => [...list, newId] }
@@ -222,7 +236,7 @@ test("an updater of the call's own key gets the result just received", async () 
   harness.check()
 })
 
-test('an updater sees the lists getList.push already grew', async () => {
+test('with a growing list (getList.push, create), updaters get the stored lists; the item is then added once', async () => {
   const seen: unknown[] = []
   const push = TodoResource.getList.push.extend({
     update: () => ({
@@ -235,10 +249,31 @@ test('an updater sees the lists getList.push already grew', async () => {
   const harness = makeRestStore()
   await harness.controller.fetch(TodoResource.getList)
   await harness.controller.fetch(push, { userId: 1, title: 'Pushed' })
-  expect(seen).toEqual([[1, 2, 3, 4]])
-  expect(ids(harness)).toEqual([4, 3, 2, 1])
+  expect(seen).toEqual([[1, 2, 3]])
+  // The updater's list, then the push adds what it lacks.
+  expect(ids(harness)).toEqual([3, 2, 1, 4])
   harness.check()
 })
+
+test.each([
+  ['appends it', (ids: TodoIds, newId: number) => [...ids, newId], [1, 2, 3, 4]],
+  ['puts it first', (ids: TodoIds, newId: number) => [newId, ...ids], [4, 1, 2, 3]],
+  ['leaves the list as it was', (ids: TodoIds) => ids, [1, 2, 3, 4]],
+] as const)(
+  "create with an update of rest-hooks 7's kind that %s: the new record shows once",
+  async (_name, updater, expected) => {
+    const create = TodoResource.create.extend({
+      update: (newId: number) => ({
+        [TodoResource.getList.key()]: (ids: TodoIds) => updater(ids, newId),
+      }),
+    })
+    const harness = makeRestStore()
+    await harness.controller.fetch(TodoResource.getList)
+    await harness.controller.fetch(create, { title: 'Once' })
+    expect(ids(harness)).toEqual(expected)
+    harness.check()
+  },
+)
 
 describe('an update that fails: the response is stored, no list changes, a development error', () => {
   const failing: Record<string, (list: TodoIds, newId: number) => unknown> = {
@@ -262,7 +297,7 @@ describe('an update that fails: the response is stored, no list changes, a devel
     },
   }
   test.each(Object.keys(failing))('an updater that %s', async (name) => {
-    const create = TodoResource.create.extend({
+    const create = postTodo.extend({
       update: (newId: number) => ({
         // Runs first and succeeds: dropped with the rest.
         [TodoResource.getList.key({ userId: 1 })]: (list: TodoIds) => [...list, newId],
@@ -299,15 +334,15 @@ describe('an update that fails: the response is stored, no list changes, a devel
     const harness = makeRestStore()
     await harness.controller.fetch(TodoResource.getList)
     const error = jest.spyOn(console, 'error').mockImplementation(() => {})
-    const throwing = TodoResource.create.extend({
+    const throwing = postTodo.extend({
       update: () => {
         throw new Error('no updaters')
       },
     })
     await harness.controller.fetch(throwing, { title: 'a' })
-    const notObject = TodoResource.create.extend({ update: (() => 'list') as never })
+    const notObject = postTodo.extend({ update: (() => 'list') as never })
     await harness.controller.fetch(notObject, { title: 'b' })
-    const notFunction = TodoResource.create.extend({
+    const notFunction = postTodo.extend({
       update: (() => ({ [TodoResource.getList.key()]: [9] })) as never,
     })
     await harness.controller.fetch(notFunction, { title: 'c' })
