@@ -72,6 +72,7 @@ export type {
   OptimisticSnapshot,
 } from './redux/endpointTypes'
 export type { CacheThunk } from './redux/request/fetchThunk'
+export { AbortOptimistic } from './redux/request/AbortOptimistic'
 export type {
   RtkQueryApi,
   RtkQueryBridge,
@@ -86,6 +87,12 @@ export type {
 } from './rtkQuery/types'
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'
+export type {
+  EndpointExtraOptions,
+  FetchFunction,
+  ResolveType,
+  Schema,
+} from './endpoint/dataClientTypes'
 export type { EndpointUpdateFunction, EndpointUpdaters } from './endpoint/update'
 
 export { RestEndpoint } from './rest/RestEndpoint'
@@ -106,6 +113,7 @@ export type {
   RestResource,
   ResourceMember,
   ResourceOptions,
+  ResourceGenerics,
   ResourceBody,
   BodyFields,
   ListSearch,

@@ -13,3 +13,7 @@ export { useCache, useQuery } from './useCache'
 export { useError } from './useError'
 export { useLoading } from './useLoading'
 export { useSubscription, useLive } from './useSubscription'
+// Also here, as `@data-client/react` has them: the Controller (what `useController` returns)
+// and the status `getResponse` reports. The same ones as the main entry's (shared chunks).
+export { Controller } from '../redux/Controller'
+export { ExpiryStatus } from '../redux/read/ExpiryStatus'

@@ -65,15 +65,29 @@ export type DeleteSchema<TSchema> = TSchema extends EntityClass
   : TSchema
 
 /**
+ * The type-relevant options of a resource, as data-client names them: for helpers generic over
+ * the resource they make (`function createMyResource<O extends ResourceGenerics>(options:
+ * Readonly<O> & ResourceOptions)`).
+ */
+export interface ResourceGenerics {
+  readonly path: string
+  readonly schema: unknown
+  /** Type only: the body of create/update. */
+  readonly body?: unknown
+  /** Type only: `getList`'s query params. */
+  readonly searchParams?: unknown
+}
+
+/**
  * Options of {@link createResource}; any other RestEndpoint option given here reaches every
- * member.
+ * member. Without type arguments (`ResourceOptions`), any path and schema.
  * @template TPath - the path template of one record (`/users/:userId/posts/:id`)
  * @template TSchema - the schema of one record
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md#resourceoptions
  */
 export interface ResourceOptions<
-  TPath extends string,
-  TSchema,
+  TPath extends string = string,
+  TSchema = unknown,
   TBody = ResourceBody<TSchema>,
   TSearch = ListSearch,
   TEndpoint extends RestEndpointClass = typeof RestEndpoint,

@@ -1,4 +1,4 @@
-import { Endpoint, ExpiryStatus, Query, schema } from 'rtk-resources'
+import { AbortOptimistic, Endpoint, ExpiryStatus, Query, schema } from 'rtk-resources'
 import type { OptimisticSnapshot } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { deferred, expectPlain, makeStore } from '../fixtures/store'
@@ -138,6 +138,28 @@ test('an optimistic delete hides the entity everywhere; a failure brings it back
       .select(all)(store.getState())
       ?.map((u) => u.id),
   ).toEqual([1, 2])
+})
+
+test('throwing AbortOptimistic (as in data-client) skips the optimistic write; the answer is stored', async () => {
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(getUsers)
+  const answer = deferred<unknown>()
+  const rename = new Endpoint((_p: { id: number; name: string }) => answer.promise, {
+    schema: User,
+    sideEffect: true,
+    name: 'renameOrSkip',
+    getOptimisticResponse(_snap: OptimisticSnapshot, params: { id: number; name: string }) {
+      if (params.name === '') throw new AbortOptimistic()
+      return params
+    },
+  })
+  const pending = controller.fetch(rename, { id: 1, name: '' })
+  expect(store.getState().data.optimistic).toEqual([])
+  answer.resolve({ id: 1, name: 'From the server' })
+  await pending
+  expect(cache.select(getUsers)(store.getState())?.[0]?.name).toBe('From the server')
+  expect(new AbortOptimistic()).toBeInstanceOf(Error)
+  expect(new AbortOptimistic().name).toBe('AbortOptimistic')
 })
 
 test('the snapshot reads the cache as shown; throwing skips the optimistic write', async () => {
