@@ -108,14 +108,25 @@ export interface ResourceOptions<
   readonly optimistic?: boolean | undefined
 }
 
+/**
+ * The query params of a create (`getList.push`, `create`): the resource's declared
+ * `searchParams`, so that `push({ userId }, body)` posts to `/todos?userId=1`; none when the
+ * resource declares none.
+ */
+type AddSearch<TSearch> = [ListSearch] extends [TSearch]
+  ? [TSearch] extends [ListSearch]
+    ? unknown
+    : { readonly searchParams: TSearch }
+  : { readonly searchParams: TSearch }
+
 /** `getList.push` / `getList.unshift`: a create whose record joins the matching lists. */
-type CollectionAdd<TPath extends string, TSchema, TBody, TInstance> = ResourceMember<
+type CollectionAdd<TPath extends string, TSchema, TBody, TSearch, TInstance> = ResourceMember<
   {
     readonly path: ShortenPath<TPath>
     readonly schema: TSchema
     readonly method: 'POST'
     readonly body: TBody | FormData
-  },
+  } & AddSearch<TSearch>,
   TInstance
 >
 
@@ -161,19 +172,14 @@ export interface RestResource<
     },
     TInstance
   > & {
-    readonly push: CollectionAdd<TPath, TSchema, TBody, TInstance>
-    readonly unshift: CollectionAdd<TPath, TSchema, TBody, TInstance>
+    readonly push: CollectionAdd<TPath, TSchema, TBody, TSearch, TInstance>
+    readonly unshift: CollectionAdd<TPath, TSchema, TBody, TSearch, TInstance>
   }
-  /** POST a new record to the list path: `(body)` or `(params, body)`. */
-  create: ResourceMember<
-    {
-      readonly path: ShortenPath<TPath>
-      readonly schema: TSchema
-      readonly method: 'POST'
-      readonly body: TBody | FormData
-    },
-    TInstance
-  >
+  /**
+   * POST a new record to the list path: `(body)` or `(params, body)`; `getList.push` under its
+   * own name, so the record joins the stored lists it matches.
+   */
+  create: CollectionAdd<TPath, TSchema, TBody, TSearch, TInstance>
   /** PUT a record: `(params, body)`. */
   update: ResourceMember<
     {

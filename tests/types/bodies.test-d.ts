@@ -70,3 +70,16 @@ const rename = new RestEndpoint({
 })
 // @ts-expect-error the declared body is required
 void rename()
+
+// With declared searchParams, getList.push, unshift and create also take them before the body
+// (`push({ userId }, body)` posts to `/todos?userId=1`), as data-client types them.
+const Filtered = createResource({
+  path: '/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: string } | undefined,
+})
+void Filtered.getList.push({ userId: '1' }, { title: 'x' })
+void Filtered.getList.unshift({ title: 'x' })
+void Filtered.create({ userId: '1' }, { title: 'x' })
+// @ts-expect-error not a declared query param
+void Filtered.getList.push({ user: '1' }, { title: 'x' })
