@@ -255,6 +255,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     requireSlice,
     select,
     selectResponse,
+    selectCall,
     readOnce,
     defaults,
     clock,

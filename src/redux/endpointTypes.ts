@@ -1,3 +1,4 @@
+import type { ErrorTypes } from '../internal/errors'
 import type { NormalizedResponse } from '../normalizr/types'
 import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
@@ -90,6 +91,11 @@ export interface OptimisticSnapshot {
     expiryStatus: ExpiryStatus
     expiresAt: number
   }
+  /** The call's error, as `controller.getError` reports it (data-client's `snapshot.getError`). */
+  getError<TReadable extends EndpointInterface<any, any, any> | { readonly isQuery: true }>(
+    readable: TReadable,
+    ...args: EndpointArgs<TReadable>
+  ): ErrorTypes | undefined
 }
 
 /** The arguments an endpoint (or Query) takes. */

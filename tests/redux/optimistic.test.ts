@@ -1,4 +1,4 @@
-import { AbortOptimistic, Endpoint, ExpiryStatus, Query, schema } from 'rtk-resources'
+import { AbortOptimistic, Endpoint, ExpiryStatus, NetworkError, Query, schema } from 'rtk-resources'
 import type { OptimisticSnapshot } from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { deferred, expectPlain, makeStore } from '../fixtures/store'
@@ -160,6 +160,32 @@ test('throwing AbortOptimistic (as in data-client) skips the optimistic write; t
   expect(cache.select(getUsers)(store.getState())?.[0]?.name).toBe('From the server')
   expect(new AbortOptimistic()).toBeInstanceOf(Error)
   expect(new AbortOptimistic().name).toBe('AbortOptimistic')
+})
+
+test("the snapshot's getError reports a call's error, as controller.getError does (data-client's snap.getError)", async () => {
+  const { controller } = makeStore()
+  const failing = new Endpoint(
+    async (_p: { id: number }): Promise<unknown> => {
+      throw new NetworkError(404, 'Not Found')
+    },
+    { schema: User, name: 'getOne' },
+  )
+  await controller.fetch(failing, { id: 1 }).catch(() => undefined)
+  const seen: unknown[] = []
+  const answer = deferred<unknown>()
+  const save = new Endpoint((_p: { id: number }) => answer.promise, {
+    schema: User,
+    sideEffect: true,
+    name: 'save',
+    getOptimisticResponse(snap: OptimisticSnapshot, params: { id: number }) {
+      seen.push(snap.getError(failing, { id: 1 })?.status, snap.getError(failing, { id: 2 }))
+      return { ...params, name: 'shown' }
+    },
+  })
+  const pending = controller.fetch(save, { id: 1 })
+  expect(seen).toEqual([404, undefined])
+  answer.resolve({ id: 1, name: 'ok' })
+  await pending
 })
 
 test('the snapshot reads the cache as shown; throwing skips the optimistic write', async () => {

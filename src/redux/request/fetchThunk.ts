@@ -10,7 +10,7 @@ import { isDev } from '../../internal/env'
 import { SetupError, inResponseTo } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
 import type { EndpointInterface } from '../endpointTypes'
-import type { Readable, ResponseState } from '../read/readCall'
+import type { CallState, Readable, ResponseState } from '../read/readCall'
 import { assertReadable } from '../read/readableKey'
 import type { RootSelector } from '../read/selectors'
 import type { Flight } from '../runtime/inFlight'
@@ -47,6 +47,8 @@ export interface FetchDeps {
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
   /** The `{ data, expiryStatus, expiresAt }` selector of a call (`snapshot.getResponse`). */
   selectResponse: (readable: Readable, ...args: readonly unknown[]) => RootSelector<ResponseState>
+  /** The state of a call (`snapshot.getError`). */
+  selectCall: (readable: Readable, ...args: readonly unknown[]) => (root: unknown) => CallState
   /** A call's data in a state, read once (what a fetch resolves to: the data as now stored). */
   readOnce: (endpoint: EndpointInterface, args: readonly unknown[], root: unknown) => unknown
   defaults: ExpiryDefaults

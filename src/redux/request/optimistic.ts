@@ -8,7 +8,8 @@ import { normalizeToStore } from './storable'
 import { emptySource } from '../../normalizr/plainSource'
 import type { OptimisticSnapshot } from '../endpointTypes'
 import type { RootSelector } from '../read/selectors'
-import type { Readable, ResponseState } from '../read/readCall'
+import type { CallState, Readable, ResponseState } from '../read/readCall'
+import { reportedError } from '../read/usable'
 import type { EntityCacheActions } from '../slice/actions'
 import type { EntityCacheState } from '../slice/state'
 import type { PendingWrite } from '../runtime/storeRuntime'
@@ -19,6 +20,7 @@ export interface OptimisticDeps {
   actions: EntityCacheActions
   select: (readable: Readable, ...args: readonly unknown[]) => RootSelector<unknown>
   selectResponse: (readable: Readable, ...args: readonly unknown[]) => RootSelector<ResponseState>
+  selectCall: (readable: Readable, ...args: readonly unknown[]) => (root: unknown) => CallState
 }
 
 type StoreLike = { dispatch: Dispatch; getState: () => unknown }
@@ -26,7 +28,7 @@ type StoreLike = { dispatch: Dispatch; getState: () => unknown }
 /** The layer `write` shows, computed over the state `root` (`undefined`: none). */
 function layerOf(write: PendingWrite, deps: OptimisticDeps, root: unknown) {
   const { endpoint, args, key, fetchedAt } = write
-  const { select, selectResponse } = deps
+  const { select, selectResponse, selectCall } = deps
   if (!endpoint.getOptimisticResponse || endpoint.schema === undefined) return undefined
   const snapshot: OptimisticSnapshot = {
     fetchedAt,
@@ -34,6 +36,11 @@ function layerOf(write: PendingWrite, deps: OptimisticDeps, root: unknown) {
       select(readable, ...readArgs)(root)) as OptimisticSnapshot['get'],
     getResponse: ((readable: Readable, ...readArgs: unknown[]) =>
       selectResponse(readable, ...readArgs)(root)) as OptimisticSnapshot['getResponse'],
+    getError: ((readable: Readable, ...readArgs: unknown[]) =>
+      reportedError(
+        selectCall(readable, ...readArgs)(root),
+        Date.now(),
+      )) as OptimisticSnapshot['getError'],
   }
   try {
     const value = endpoint.getOptimisticResponse(snapshot, ...args)
