@@ -110,14 +110,15 @@ export interface ResourceOptions<
 
 /**
  * The query params of a create (`getList.push`, `create`): the resource's declared
- * `searchParams`, so that `push({ userId }, body)` posts to `/todos?userId=1`; none when the
- * resource declares none.
+ * `searchParams`, each optional (a list's required filter need not be sent with a create), so
+ * that `push({ userId }, body)` posts to `/todos?userId=1` and `push(body)` still compiles; none
+ * when the resource declares none.
  */
 type AddSearch<TSearch> = [ListSearch] extends [TSearch]
   ? [TSearch] extends [ListSearch]
     ? unknown
-    : { readonly searchParams: TSearch }
-  : { readonly searchParams: TSearch }
+    : { readonly searchParams: Partial<NonNullable<TSearch>> }
+  : { readonly searchParams: Partial<NonNullable<TSearch>> }
 
 /** `getList.push` / `getList.unshift`: a create whose record joins the matching lists. */
 type CollectionAdd<TPath extends string, TSchema, TBody, TSearch, TInstance> = ResourceMember<

@@ -97,8 +97,31 @@ type ReadonlyKeys<T> = {
   [P in keyof T]-?: IfSame<{ [Q in P]: T[P] }, { -readonly [Q in P]: T[P] }, never, P>
 }[keyof T]
 
-/** A string, number or boolean literal type as its primitive type. */
-type WidenLiteral<V> = V extends string
+/** `true` when `T` is a union (`boolean` is one: `true | false`). */
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never
+
+/** `true` for one string, number or boolean literal type (`''`, `0`, `false`), not a union. */
+type IsLoneLiteral<V> = [V] extends [string | number | boolean]
+  ? true extends IsUnion<V>
+    ? false
+    : [string] extends [V]
+      ? false
+      : [number] extends [V]
+        ? false
+        : true
+  : false
+
+/** A readonly tuple (what `const` inference makes of `['']`), not an array type. */
+type IsReadonlyTuple<T> = T extends readonly unknown[]
+  ? T extends unknown[]
+    ? false
+    : number extends T['length']
+      ? false
+      : true
+  : false
+
+/** A lone literal as its primitive type. */
+type WidenLone<V> = V extends string
   ? string
   : V extends number
     ? number
@@ -106,31 +129,62 @@ type WidenLiteral<V> = V extends string
       ? boolean
       : V
 
+/** `true` when widening `T` (below) changes it. */
+type HasExample<T> = T extends readonly unknown[]
+  ? IsReadonlyTuple<T> extends true
+    ? true extends { [K in keyof T]: MemberHasExample<T[K]> }[number]
+      ? true
+      : false
+    : false
+  : true extends { [K in ReadonlyKeys<T>]: MemberHasExample<T[K]> }[ReadonlyKeys<T>]
+    ? true
+    : false
+
+type MemberHasExample<V> =
+  IsLoneLiteral<V> extends true
+    ? true
+    : V extends (...args: any[]) => unknown
+      ? false
+      : true extends IsUnion<V>
+        ? false
+        : V extends object
+          ? HasExample<V>
+          : false
+
 /**
- * A value written in the options as an example (`body: { title: '' }`, as data-client's docs
- * do), as the type it stands for. The options are inferred `const` (so that `path` and `method`
- * keep their literal types), which reads that example as `{ readonly title: '' }`: its readonly
- * members (and readonly tuples) are widened here to `{ title: string }`. A type given with `as`
- * (`body: {} as { status: 'open' | 'closed' }`) has no readonly members and is kept as written.
+ * A value written in the options as an example (`body: { title: '', done: false, tags: [''] }`,
+ * as data-client's docs write them), as the type it stands for: `{ title: string; done: boolean;
+ * tags: string[] }`. The options are inferred `const` (so that `path` and `method` keep their
+ * literal types), which reads an example as `{ readonly title: '' }`. Widened: a readonly member
+ * holding one literal (`''`, `0`, `false`), and a readonly tuple (to an array). Kept as written:
+ * any union (`'open' | 'closed'`, `boolean`, a union of objects), arrays, mutable members, and a
+ * type with nothing to widen (a class keeps its name). So a type given with `as` is kept, unless
+ * it has a readonly member of one literal type (`{ readonly kind: 'a' }`), which reads as an
+ * example's.
  */
 export type WidenExample<T> =
   IsAny<T> extends true
     ? T
-    : T extends (...args: any[]) => unknown
+    : true extends IsUnion<T>
       ? T
-      : T extends readonly unknown[]
-        ? T extends unknown[]
-          ? T
-          : WidenLiteral<WidenExample<T[number]>>[]
+      : T extends (...args: any[]) => unknown
+        ? T
         : T extends object
-          ? [ReadonlyKeys<T>] extends [never]
-            ? T
-            : {
-                -readonly [K in keyof T]: K extends ReadonlyKeys<T>
-                  ? WidenLiteral<WidenExample<T[K]>>
-                  : T[K]
-              }
+          ? HasExample<T> extends true
+            ? T extends readonly unknown[]
+              ? WidenEach<T[number]>[]
+              : {
+                  -readonly [K in keyof T]: K extends ReadonlyKeys<T> ? WidenMember<T[K]> : T[K]
+                }
+            : T
           : T
+
+/** The items of an example's tuple (`['', 0]`), each widened: `(string | number)[]`. */
+type WidenEach<E> = E extends unknown ? WidenMember<E> : never
+
+/** One member of an example: a lone literal widened, an object or tuple walked. */
+type WidenMember<V> =
+  IsLoneLiteral<V> extends true ? WidenLone<V> : V extends object ? WidenExample<V> : V
 
 /** The body a call takes (`any` unless declared with the `body` option). */
 export type BodyOf<O> = O extends { readonly body: infer B } ? WidenExample<B> : any

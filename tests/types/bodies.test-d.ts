@@ -83,3 +83,50 @@ void Filtered.getList.unshift({ title: 'x' })
 void Filtered.create({ userId: '1' }, { title: 'x' })
 // @ts-expect-error not a declared query param
 void Filtered.getList.push({ user: '1' }, { title: 'x' })
+
+// Types given with `as` keep their literal types, readonly members included (review R9).
+const setState = new RestEndpoint({
+  path: '/issues/:id',
+  method: 'PATCH',
+  body: {} as Readonly<{ state: 'open' | 'closed' }>,
+})
+// @ts-expect-error a readonly union member is kept
+void setState({ id: 1 }, { state: 'reopened' })
+type Command = { readonly kind: 'add'; n: number } | { readonly kind: 'clear' }
+const run = new RestEndpoint({ path: '/commands', method: 'POST', body: {} as Command })
+void run({ kind: 'clear' })
+// @ts-expect-error a union's discriminant is kept
+void run({ kind: 'reset' })
+const pair = new RestEndpoint({
+  path: '/pairs',
+  method: 'POST',
+  body: [] as unknown as readonly [number, string],
+})
+void pair([1, 'a'])
+// @ts-expect-error a declared tuple is kept
+void pair(['a', 1])
+const sorted = new RestEndpoint({
+  path: '/s',
+  searchParams: {} as { readonly sort: 'asc' | 'desc' },
+})
+// @ts-expect-error declared query param values are kept
+void sorted({ sort: 'up' })
+// An example's tuple is a list of its items' types.
+const labelled = new RestEndpoint({ path: '/l', method: 'POST', body: { labels: [''], n: 0 } })
+expectTypeOf<Parameters<typeof labelled>[0]>().toEqualTypeOf<{ labels: string[]; n: number }>()
+// A class body keeps its name.
+class Draft {
+  readonly title: string = ''
+  at = new Date(0)
+}
+const saveDraft = new RestEndpoint({ path: '/drafts', method: 'POST', body: {} as Draft })
+expectTypeOf<Parameters<typeof saveDraft>[0]>().toEqualTypeOf<Draft>()
+
+// A list's required query param is optional for a create: create(body) still compiles.
+const ByUser = createResource({
+  path: '/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId: number },
+})
+void ByUser.create({ title: 'x' })
+void ByUser.getList.push({ userId: 1 }, { title: 'x' })
