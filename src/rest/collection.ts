@@ -6,10 +6,11 @@
 import { match } from 'path-to-regexp'
 import { boundedPart } from '../internal/boundedKey'
 import { assignOwn, getOwn, isPlainObject, setOwn } from '../internal/ownKeys'
+import { isEntitySchema } from '../normalizr/isEntity'
 import type { NormalizedResponse } from '../normalizr/types'
 import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
-import { referenceKey } from '../schema/primaryKey'
+import { isUnionReference, referenceKey } from '../schema/primaryKey'
 import { splitOrigin, translateOptional } from './paths'
 import type { RestEndpoint } from './RestEndpoint'
 import { GROWS } from './growable'
@@ -98,16 +99,24 @@ function itemFields(
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = {}
   const copy = (from: Record<string, unknown>) => assignOwn(fields, from)
+  // A union's item is referenced as `{ id, schema }` (`schema`: the member's name in the union).
+  const pk = isPlainObject(result) && isUnionReference(result) ? result.id : result
   for (const table of Object.values(normalized.entities)) {
     const record =
-      typeof result === 'string' || typeof result === 'number'
-        ? getOwn<Record<string, unknown>>(table, String(result))
+      typeof pk === 'string' || typeof pk === 'number'
+        ? getOwn<Record<string, unknown>>(table, String(pk))
         : undefined
     if (record) copy(record)
   }
   // The call's params (first arg) and body win over the record.
   for (const arg of [...args].reverse()) if (isPlainObject(arg)) copy(arg)
   return fields
+}
+
+/** The same schema, or two Entity classes that share a table (their `key`). */
+function sameTable(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  return isEntitySchema(a) && isEntitySchema(b) && a.key === b.key
 }
 
 /** Builds `list.push` or `list.unshift`. */
@@ -129,8 +138,9 @@ export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshi
       // Created, but answered without the item (204, an empty body): no list gets a hole.
       if (result === null || result === undefined) return updates
       // Extended with a schema of another shape (`create.extend({ schema: { issue, author } })`):
-      // its result is not an item of the list.
-      if (this.schema !== itemSchema) return updates
+      // its result is not an item of the list. A class of the same table (a detail class
+      // sharing the summary's key) still makes one.
+      if (!sameTable(this.schema, itemSchema)) return updates
       const item = itemFields(normalized, result, args)
       for (const key of Object.keys(results)) {
         const listArgs = listArgsOf(list, key)

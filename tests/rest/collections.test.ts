@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw'
-import { Entity, createResource, normalize } from 'rtk-resources'
+import { Entity, createResource, normalize, schema } from 'rtk-resources'
 import type { NormalizedResponse } from 'rtk-resources'
 import { expectPlain, makeStore } from '../fixtures/store'
 import { serveHandlers } from '../mocks/server'
@@ -115,6 +115,55 @@ test('a create extended with a response of another shape adds nothing to the lis
       .select(TodoResource.getList)(store.getState())
       ?.map((t) => t.id),
   ).toEqual([1, 2, 3])
+})
+
+test("create with a detail class of the list's table, or of a union, joins the lists it matches", async () => {
+  class TodoDetail extends Todo {
+    notes = ''
+  }
+  const Detailed = TodoResource.extend({ create: { schema: TodoDetail } })
+  const { store, cache, controller } = makeStore()
+  await controller.fetch(TodoResource.getList, { userId: 1 })
+  const made = await controller.fetch(Detailed.create, { userId: 1, title: 'detail' })
+  expect(
+    cache
+      .select(TodoResource.getList, { userId: 1 })(store.getState())
+      ?.map((t) => t.id),
+  ).toEqual([1, 3, made.id])
+
+  // A union's item: the list's filter (userId) is a field only the server's answer carries,
+  // read from the created record (the union reference holds only its id and member name).
+  server.use(
+    http.get(`${BASE}/chores`, () => HttpResponse.json([{ id: 50, userId: 7, type: 'chore' }])),
+    http.post(`${BASE}/chores`, async ({ request }) =>
+      HttpResponse.json({ id: 51, userId: 7, ...((await request.json()) as object) }),
+    ),
+  )
+  class Task extends Entity {
+    id = 0
+    userId = 0
+    type = 'task'
+    pk() {
+      return this.id
+    }
+    static key = 'GrowTask'
+  }
+  class Chore extends Task {
+    type = 'chore'
+    static key = 'GrowChore'
+  }
+  const Work = createResource({
+    urlPrefix: BASE,
+    path: '/chores/:id',
+    schema: new schema.Union({ task: Task, chore: Chore }, 'type'),
+  })
+  await controller.fetch(Work.getList, { userId: 7 })
+  await controller.fetch(Work.create, { type: 'chore' })
+  expect(
+    (cache.select(Work.getList, { userId: 7 })(store.getState()) as Task[] | undefined)?.map(
+      (t) => t.id,
+    ),
+  ).toEqual([50, 51])
 })
 
 test('a failed push changes no list', async () => {
