@@ -49,14 +49,14 @@ beforeEach(() => {
 
 const TodoResource = createResource({ urlPrefix: BASE, path: '/todos/:id', schema: Todo })
 
-test('push adds the created record to every stored list it matches, with no refetch', async () => {
-  const { store, cache, controller, replay } = makeStore()
+/** A store holding getList(), getList({ userId: 1 }) and getList({ userId: 2 }); `ids` reads them. */
+async function withThreeLists() {
+  const harness = makeStore()
+  const { store, cache, controller } = harness
   await controller.fetch(TodoResource.getList)
   await controller.fetch(TodoResource.getList, { userId: 1 })
   await controller.fetch(TodoResource.getList, { userId: 2 })
   requests.length = 0
-  const created = await controller.fetch(TodoResource.getList.push, { userId: 1, title: 'new' })
-  expect(created.title).toBe('new')
   const ids = (args?: { userId: number }) =>
     cache
       .select(
@@ -64,6 +64,13 @@ test('push adds the created record to every stored list it matches, with no refe
         ...(args ? [args] : []),
       )(store.getState())
       ?.map((t) => t.id)
+  return { ...harness, ids }
+}
+
+test('push adds the created record to every stored list it matches, with no refetch', async () => {
+  const { store, controller, replay, ids } = await withThreeLists()
+  const created = await controller.fetch(TodoResource.getList.push, { userId: 1, title: 'new' })
+  expect(created.title).toBe('new')
   expect(ids()).toEqual([1, 2, 3, created.id])
   expect(ids({ userId: 1 })).toEqual([1, 3, created.id])
   expect(ids({ userId: 2 })).toEqual([2])
@@ -76,22 +83,11 @@ test('push adds the created record to every stored list it matches, with no refe
 })
 
 test('create is getList.push under its own name, as in data-client 0.2–0.7: the record joins the lists it matches', async () => {
-  const { store, cache, controller, replay } = makeStore()
-  await controller.fetch(TodoResource.getList)
-  await controller.fetch(TodoResource.getList, { userId: 1 })
-  await controller.fetch(TodoResource.getList, { userId: 2 })
-  requests.length = 0
+  const { store, controller, replay, ids } = await withThreeLists()
   const created = await controller.fetch(TodoResource.create, { userId: 1, title: 'made' })
   expect(TodoResource.create.name).toBe('Todo.create')
   expect(TodoResource.create.method).toBe('POST')
   expect(TodoResource.create.schema).toBe(Todo)
-  const ids = (args?: { userId: number }) =>
-    cache
-      .select(
-        TodoResource.getList,
-        ...(args ? [args] : []),
-      )(store.getState())
-      ?.map((t) => t.id)
   expect(ids()).toEqual([1, 2, 3, created.id])
   expect(ids({ userId: 1 })).toEqual([1, 3, created.id])
   expect(ids({ userId: 2 })).toEqual([2])
