@@ -15,9 +15,11 @@ import { splitOrigin, translateOptional } from './paths'
 import type { RestEndpoint } from './RestEndpoint'
 import { GROWS } from './growable'
 
-/** Args that page or sort a list rather than say which items belong in it. */
-const NON_FILTER =
-  /^(cursor|page|pageSize|per_page|perPage|offset|limit|after|before|orderBy|order|sort)$/
+/**
+ * Args that page or sort a list rather than say which items belong in it: the paging names, and
+ * every name starting with `order` (`orderBy`, `orderDir`), as data-client reads them.
+ */
+const NON_FILTER = /^(cursor|page|pageSize|per_page|perPage|offset|limit|after|before|sort)$|^order/
 
 /** The args of a stored list, read back from its key (`GET prefix/path?query`); else undefined. */
 export function listArgsOf(list: RestEndpoint, key: string): Record<string, string> | undefined {
