@@ -81,6 +81,14 @@ export class Controller {
   }
 
   /**
+   * The store's root state now (`store.getState()`): what `getResponse` and `getError` take last,
+   * as in data-client (`controller.getResponse(endpoint, args, controller.getState())`).
+   */
+  getState(): unknown {
+    return this.store.getState()
+  }
+
+  /**
    * Runs the request (as a thunk) and resolves to the denormalized value now in the store.
    * Rejects with the request's error, which is also recorded in the slice.
    */

@@ -185,3 +185,15 @@ test('invalidateAll and expireAll without a testKey throw a SetupError naming th
     ExpiryStatus.Invalid,
   )
 })
+
+test("controller.getState() is the store's root state (data-client's idiom for getResponse), detached too", async () => {
+  const { store, controller } = makeStore()
+  const getUser = new Endpoint(async ({ id }: { id: number }) => ({ id, name: 'Ada', posts: [] }), {
+    schema: User,
+    name: 'getUserState',
+  })
+  await controller.fetch(getUser, { id: 1 })
+  const { getState, getResponse } = controller
+  expect(getState()).toBe(store.getState())
+  expect(getResponse(getUser, { id: 1 }, controller.getState()).data?.name).toBe('Ada')
+})
