@@ -88,6 +88,7 @@ export type {
 export { Endpoint } from './endpoint/Endpoint'
 export type { EndpointOptions, EndpointInstance } from './endpoint/Endpoint'
 export type {
+  AbstractInstanceType,
   EndpointExtraOptions,
   FetchFunction,
   ResolveType,
@@ -107,6 +108,12 @@ export type {
 export type { PathArgs, PathKeys, ShortenPath } from './rest/pathTypes'
 export { shortenPath } from './rest/shortenPath'
 export { createResource } from './rest/createResource'
+export type {
+  Defaults,
+  GetEndpoint,
+  MutateEndpoint,
+  RestEndpointConstructorOptions,
+} from './rest/dataClientRestTypes'
 export { Resource } from './rest/Resource'
 export type { ResourceClass } from './rest/Resource'
 export type {

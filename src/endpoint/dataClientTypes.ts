@@ -29,3 +29,6 @@ export type EndpointExtraOptions = Pick<
   EndpointOptions,
   'dataExpiryLength' | 'errorExpiryLength' | 'invalidIfStale' | 'pollFrequency' | 'errorPolicy'
 >
+
+/** The instance type of a class, abstract ones included. */
+export type AbstractInstanceType<T> = T extends abstract new (...args: any) => infer U ? U : never

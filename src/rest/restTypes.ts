@@ -191,7 +191,23 @@ export type BodyOf<O> = O extends { readonly body: infer B } ? WidenExample<B> :
 
 /** The params object of a call: the path params and the declared `searchParams`. */
 export type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> &
-  (O extends { readonly searchParams: infer S } ? WidenExample<S> : unknown)
+  (O extends { readonly searchParams: infer S }
+    ? [S] extends [undefined]
+      ? unknown
+      : WidenExample<S>
+    : unknown)
+
+/**
+ * `true` when the declared body may be left out (`body: {} as Draft | undefined`). A one-argument
+ * call is read as the body, so only the forms without params may leave it out.
+ */
+type OptionalBody<O> = O extends { readonly body: infer B }
+  ? IsAny<B> extends true
+    ? false
+    : undefined extends B
+      ? true
+      : false
+  : false
 
 /**
  * The arguments of a call: `(params)` without a body (optional when every param is); with one,
@@ -205,11 +221,14 @@ export type RestArgs<O extends RestGenerics> =
     : HasBody<O> extends true
       ? keyof ParamsOf<O> extends never
         ? O extends { readonly body: unknown }
-          ? [body: BodyOf<O>]
+          ? OptionalBody<O> extends true
+            ? [body?: BodyOf<O>]
+            : [body: BodyOf<O>]
           : // No body declared (`any`): a call may send none, as data-client types it.
             [body?: any]
         : Record<never, never> extends ParamsOf<O>
-          ? [body: BodyOf<O>] | [params: ParamsOf<O>, body: BodyOf<O>]
+          ? | (OptionalBody<O> extends true ? [body?: BodyOf<O>] : [body: BodyOf<O>])
+            | [params: ParamsOf<O>, body: BodyOf<O>]
           : [params: ParamsOf<O>, body: BodyOf<O>]
       : Record<never, never> extends ParamsOf<O>
         ? [params?: ParamsOf<O>]

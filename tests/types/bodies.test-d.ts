@@ -130,3 +130,22 @@ const ByUser = createResource({
 })
 void ByUser.create({ title: 'x' })
 void ByUser.getList.push({ userId: 1 }, { title: 'x' })
+
+// A body declared optional may be left out where no params come first (data-client's type tests).
+const publish = new RestEndpoint({
+  path: '/articles',
+  method: 'POST',
+  body: {} as { title: string } | undefined,
+  searchParams: {} as { draft?: boolean },
+})
+void publish()
+void publish({ title: 'x' })
+void publish({ draft: true }, undefined)
+void publish({ draft: true }, { title: 'x' })
+// @ts-expect-error a one-argument call is the body
+void publish({ draft: true })
+// `searchParams: undefined` declares none.
+const plain = new RestEndpoint({ path: '/users/:id', searchParams: undefined })
+void plain({ id: 1 })
+// @ts-expect-error not a param of the path
+void plain({ id: 1, userId: 2 })

@@ -1,13 +1,19 @@
 /**
  * Names from Reactive Data Client's declarations that code written against them imports:
  * `Schema`, `FetchFunction`, `ResolveType`, `EndpointExtraOptions`, `ResourceGenerics` and an
- * argument-less `ResourceOptions`, `AbortOptimistic`, and the Controller type and `ExpiryStatus`
+ * argument-less `ResourceOptions`, `Defaults`, `GetEndpoint`, `MutateEndpoint`,
+ * `AbstractInstanceType`, `AbortOptimistic`, and the Controller type and `ExpiryStatus`
  * from the React entry.
  */
 import { expectTypeOf } from 'expect-type'
 import { AbortOptimistic, Entity, RestEndpoint, createResource } from 'rtk-resources'
 import type {
+  AbstractInstanceType,
+  Defaults,
   EndpointExtraOptions,
+  GetEndpoint,
+  MutateEndpoint,
+  RestEndpointConstructorOptions,
   FetchFunction,
   ResolveType,
   ResourceGenerics,
@@ -67,3 +73,36 @@ export function useTyped(): Controller {
   return useController()
 }
 expectTypeOf(ExpiryStatus.Valid).toBeNumber()
+
+// A subclass that supplies defaults (data-client's `Defaults`, `RestEndpointConstructorOptions`).
+class WithDefaultSchema<O extends RestGenerics = any> extends RestEndpoint<
+  Defaults<O, { schema: typeof Building }>
+> {
+  constructor(options: Readonly<RestEndpointConstructorOptions<O> & O>) {
+    super({ schema: Building, ...options } as never)
+  }
+}
+const getBuilding = new WithDefaultSchema({ path: '/buildings/:id' })
+void getBuilding({ id: 1 })
+// @ts-expect-error the path's param is required
+void getBuilding({})
+expectTypeOf<Defaults<{ path: '/x'; schema: undefined }, { schema: 1 }>>().toEqualTypeOf<{
+  path: '/x'
+  schema: 1
+}>()
+
+const readBuilding: GetEndpoint<{ path: '/buildings/:id'; schema: typeof Building }> =
+  new RestEndpoint({ path: '/buildings/:id', schema: Building })
+void readBuilding({ id: 'b1' })
+const addBuilding: MutateEndpoint<{
+  path: '/buildings'
+  schema: typeof Building
+  body: { id: string }
+}> = new RestEndpoint({
+  path: '/buildings',
+  schema: Building,
+  method: 'POST',
+  body: {} as { id: string },
+})
+void addBuilding({ id: 'b2' })
+expectTypeOf<AbstractInstanceType<typeof Building>>().toEqualTypeOf<Building>()
