@@ -17,9 +17,11 @@ import { GROWS } from './growable'
 
 /**
  * Args that page or sort a list rather than say which items belong in it: the paging names, and
- * every name starting with `order` (`orderBy`, `orderDir`), as data-client reads them.
+ * the sorting ones (`sort`, `order`, `orderBy`, `order_dir`, `orderDirection`, `ordering`).
+ * data-client ignores every name starting with `order`; `orderId` or `orderStatus` filter here.
  */
-const NON_FILTER = /^(cursor|page|pageSize|per_page|perPage|offset|limit|after|before|sort)$|^order/
+const NON_FILTER =
+  /^(cursor|page|pageSize|per_page|perPage|offset|limit|after|before|sort|sortBy|sort_by|ordering)$|^order(_?(by|dir|direction))?$/i
 
 /** The args of a stored list, read back from its key (`GET prefix/path?query`); else undefined. */
 export function listArgsOf(list: RestEndpoint, key: string): Record<string, string> | undefined {

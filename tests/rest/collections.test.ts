@@ -162,12 +162,14 @@ test("create with a detail class of the list's table, or of a union, joins the l
   ).toEqual([50, 51])
 })
 
-test('args that page or sort (cursor, limit, any order… name) do not keep a created record out of a list', async () => {
+test('args that page or sort (cursor, limit, orderDir, ...) do not keep a created record out of a list; orderId filters', async () => {
   const { store, cache, controller } = makeStore()
   const sorts = [{ orderDir: 'desc' }, { orderBy: 'title' }, { limit: 2 }, { sort: 'title' }]
   const filtered = { userId: 2, orderDirection: 'asc' }
-  for (const args of [...sorts, filtered])
+  const byOrder = { orderId: 9 }
+  for (const args of [...sorts, filtered, byOrder]) {
     await controller.fetch(TodoResource.getList, args as never)
+  }
   const made = await controller.fetch(TodoResource.create, { userId: 1, title: 'sorted' })
   const ids = (args: object) =>
     cache
@@ -177,8 +179,9 @@ test('args that page or sort (cursor, limit, any order… name) do not keep a cr
       )(store.getState())
       ?.map((t) => t.id)
   for (const args of sorts) expect(ids(args)).toContain(made.id)
-  // A real filter still decides: this list is user 2's.
+  // A real filter still decides: this list is user 2's; `orderId` filters (the record has none).
   expect(ids(filtered)).not.toContain(made.id)
+  expect(ids(byOrder)).not.toContain(made.id)
 })
 
 test('a failed push changes no list', async () => {
