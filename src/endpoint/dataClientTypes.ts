@@ -30,5 +30,9 @@ export type EndpointExtraOptions = Pick<
   'dataExpiryLength' | 'errorExpiryLength' | 'invalidIfStale' | 'pollFrequency' | 'errorPolicy'
 >
 
-/** The instance type of a class, abstract ones included. */
-export type AbstractInstanceType<T> = T extends abstract new (...args: any) => infer U ? U : never
+/** The instance type of a class, abstract ones included (else what its `prototype` is). */
+export type AbstractInstanceType<T> = T extends abstract new (...args: any) => infer U
+  ? U
+  : T extends { prototype: infer U }
+    ? U
+    : never

@@ -37,9 +37,10 @@ export type GetEndpoint<
 > = RestEndpoint<O>
 
 /**
- * A RestEndpoint that changes data, POST unless `O` names another method:
- * `MutateEndpoint<{ path: '/users'; schema: typeof User; body: Partial<User> }>`, the type of
- * `new RestEndpoint({ path: '/users', schema: User, method: 'POST', body: {} as Partial<User> })`.
+ * A RestEndpoint that changes data (POST, PUT, PATCH or DELETE, unless `O` names its method):
+ * `MutateEndpoint<{ path: '/users/:id'; schema: typeof User; body: Partial<User> }>` is the type
+ * of `new RestEndpoint({ path: '/users/:id', schema: User, method: 'PUT', body: {} as
+ * Partial<User> })` and of a resource's `update`.
  */
 export type MutateEndpoint<
   O extends {
@@ -48,4 +49,12 @@ export type MutateEndpoint<
     readonly body?: unknown
     readonly method?: string
   } = { readonly path: string },
-> = RestEndpoint<O extends { readonly method: string } ? O : O & { readonly method: 'POST' }>
+> = O extends { readonly method: string } ? RestEndpoint<O> : MutateWith<O, MutationMethod>
+
+/** The methods that change data. */
+type MutationMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** One RestEndpoint type per method (a union: the endpoint's generics must match exactly). */
+type MutateWith<O, M extends MutationMethod> = M extends MutationMethod
+  ? RestEndpoint<O & { readonly path: string; readonly method: M }>
+  : never

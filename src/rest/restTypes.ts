@@ -192,9 +192,11 @@ export type BodyOf<O> = O extends { readonly body: infer B } ? WidenExample<B> :
 /** The params object of a call: the path params and the declared `searchParams`. */
 export type ParamsOf<O extends RestGenerics> = PathArgs<O['path']> &
   (O extends { readonly searchParams: infer S }
-    ? [S] extends [undefined]
-      ? unknown
-      : WidenExample<S>
+    ? IsAny<S> extends true
+      ? any
+      : [S] extends [undefined]
+        ? unknown
+        : WidenExample<S>
     : unknown)
 
 /**

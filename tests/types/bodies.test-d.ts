@@ -149,3 +149,9 @@ const plain = new RestEndpoint({ path: '/users/:id', searchParams: undefined })
 void plain({ id: 1 })
 // @ts-expect-error not a param of the path
 void plain({ id: 1, userId: 2 })
+
+// `searchParams: {} as any` takes any params, as before (review R10).
+const anyParams = new RestEndpoint({ path: '/users/:id', searchParams: {} as any })
+void anyParams({ id: 1, expand: 'x' })
+const anyResource = createResource({ path: '/todos/:id', schema: Todo, searchParams: {} as any })
+void anyResource.getList({ tag: 'x' })

@@ -106,3 +106,19 @@ const addBuilding: MutateEndpoint<{
 })
 void addBuilding({ id: 'b2' })
 expectTypeOf<AbstractInstanceType<typeof Building>>().toEqualTypeOf<Building>()
+// A PUT is a MutateEndpoint too, and so is a resource's update (review R10).
+const replaceBuilding: MutateEndpoint<{
+  path: '/buildings/:id'
+  schema: typeof Building
+  body: { id: string }
+}> = new RestEndpoint({
+  path: '/buildings/:id',
+  schema: Building,
+  method: 'PUT',
+  body: {} as { id: string },
+})
+void replaceBuilding({ id: 'b1' }, { id: 'b1' })
+class Fooish {
+  foo = 1
+}
+expectTypeOf<AbstractInstanceType<{ prototype: Fooish }>>().toEqualTypeOf<Fooish>()
