@@ -4,7 +4,7 @@ import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 import type { PathArgs, ShortenPath } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
-import type { ExtraMembers, OmitKnown, RestEndpointOptions } from './restTypes'
+import type { ExtraMembers, IfSame, OmitKnown, RestEndpointOptions } from './restTypes'
 import type { ResourceExtend } from './resourceExtend'
 
 /**
@@ -114,11 +114,12 @@ export interface ResourceOptions<
  * that `push({ userId }, body)` posts to `/todos?userId=1` and `push(body)` still compiles; none
  * when the resource declares none.
  */
-type AddSearch<TSearch> = [ListSearch] extends [TSearch]
-  ? [TSearch] extends [ListSearch]
-    ? unknown
-    : { readonly searchParams: Partial<NonNullable<TSearch>> }
-  : { readonly searchParams: Partial<NonNullable<TSearch>> }
+type AddSearch<TSearch> = IfSame<
+  TSearch,
+  ListSearch,
+  unknown,
+  { readonly searchParams: Partial<NonNullable<TSearch>> }
+>
 
 /** `getList.push` / `getList.unshift`: a create whose record joins the matching lists. */
 type CollectionAdd<TPath extends string, TSchema, TBody, TSearch, TInstance> = ResourceMember<

@@ -89,7 +89,7 @@ export type HasBody<O> =
       : true
 
 /** `A` when `X` and `Y` are the same type (`readonly` included), else `B`. */
-type IfSame<X, Y, A, B> =
+export type IfSame<X, Y, A, B> =
   (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? A : B
 
 /** The keys of `T` whose member is `readonly`. */
