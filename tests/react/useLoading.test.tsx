@@ -108,31 +108,12 @@ test('a failure of an earlier call that overlaps a later one is reported; loadin
   expect(screen.getByText('idle delete 1 failed')).toBeTruthy()
 })
 
-test('a thrown value that is not an Error is described in the message and kept as its cause', async () => {
-  const conflict = { status: 409, detail: 'conflict' }
+/** Renders a button whose `useLoading` call throws `thrown`, clicks it, and gives what it reports. */
+async function reportedAfterThrowing(thrown: unknown): Promise<Error | undefined> {
   const reported: Array<Error | undefined> = []
   function Save() {
     const [save, , error] = useLoading(async () => {
-      throw conflict
-    })
-    reported.push(error)
-    return <button onClick={() => save()}>save</button>
-  }
-  renderWithCache(<Save />)
-  fireEvent.click(screen.getByText('save'))
-  await waitFor(() => expect(reported.at(-1)).toBeInstanceOf(Error))
-  const error = reported.at(-1) as Error
-  expect(error.message).toBe('{"status":409,"detail":"conflict"}')
-  expect(error.cause).toBe(conflict)
-})
-
-test("an Error of another realm (an iframe's, Node's fetch under jsdom) is reported as it is", async () => {
-  const foreign = runInNewContext('new TypeError("boom")') as Error
-  expect(foreign instanceof Error).toBe(false)
-  const reported: Array<Error | undefined> = []
-  function Save() {
-    const [save, , error] = useLoading(async () => {
-      throw foreign
+      throw thrown
     })
     reported.push(error)
     return <button onClick={() => save()}>save</button>
@@ -140,6 +121,21 @@ test("an Error of another realm (an iframe's, Node's fetch under jsdom) is repor
   renderWithCache(<Save />)
   fireEvent.click(screen.getByText('save'))
   await waitFor(() => expect(reported.at(-1)).toBeDefined())
-  expect(reported.at(-1)).toBe(foreign)
-  expect(reported.at(-1)?.message).toBe('boom')
+  return reported.at(-1)
+}
+
+test('a thrown value that is not an Error is described in the message and kept as its cause', async () => {
+  const conflict = { status: 409, detail: 'conflict' }
+  const error = await reportedAfterThrowing(conflict)
+  expect(error).toBeInstanceOf(Error)
+  expect(error?.message).toBe('{"status":409,"detail":"conflict"}')
+  expect(error?.cause).toBe(conflict)
+})
+
+test("an Error of another realm (an iframe's, Node's fetch under jsdom) is reported as it is", async () => {
+  const foreign = runInNewContext('new TypeError("boom")') as Error
+  expect(foreign instanceof Error).toBe(false)
+  const error = await reportedAfterThrowing(foreign)
+  expect(error).toBe(foreign)
+  expect(error?.message).toBe('boom')
 })
