@@ -17,11 +17,32 @@ import { GROWS } from './growable'
 
 /**
  * Args that page or sort a list rather than say which items belong in it: the paging names, and
- * the sorting ones (`sort`, `order`, `orderBy`, `order_dir`, `orderDirection`, `ordering`).
- * data-client ignores every name starting with `order`; `orderId` or `orderStatus` filter here.
+ * the sorting ones (`sort`, `order`, `orderBy`, `orderDir`, `orderDirection`, `ordering`), each
+ * also written with `_` and in any case (`page_size`, `PER_PAGE`, `Order_By`). data-client
+ * ignores every name starting with `order`; `orderId` or `orderStatus` filter here.
  */
-const NON_FILTER =
-  /^(cursor|page|pageSize|per_page|perPage|offset|limit|after|before|sort|sortBy|sort_by|ordering)$|^order(_?(by|dir|direction))?$/i
+const NON_FILTER = new Set([
+  'cursor',
+  'page',
+  'pagesize',
+  'perpage',
+  'offset',
+  'limit',
+  'after',
+  'before',
+  'sort',
+  'sortby',
+  'ordering',
+  'order',
+  'orderby',
+  'orderdir',
+  'orderdirection',
+])
+
+/** True when a list arg named `name` pages or sorts the list (see {@link NON_FILTER}). */
+function pagesOrSorts(name: string): boolean {
+  return NON_FILTER.has(name.replace(/_/g, '').toLowerCase())
+}
 
 /** The args of a stored list, read back from its key (`GET prefix/path?query`); else undefined. */
 export function listArgsOf(list: RestEndpoint, key: string): Record<string, string> | undefined {
@@ -49,7 +70,7 @@ export function listArgsOf(list: RestEndpoint, key: string): Record<string, stri
 function belongs(listArgs: Record<string, string>, item: Record<string, unknown>): boolean {
   return Object.keys(listArgs).every(
     (name) =>
-      NON_FILTER.test(name) ||
+      pagesOrSorts(name) ||
       (getOwn(item, name) !== undefined &&
         getOwn(item, name) !== null &&
         boundedPart(String(getOwn(item, name))) === listArgs[name]),

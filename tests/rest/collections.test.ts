@@ -162,9 +162,18 @@ test("create with a detail class of the list's table, or of a union, joins the l
   ).toEqual([50, 51])
 })
 
-test('args that page or sort (cursor, limit, orderDir, ...) do not keep a created record out of a list; orderId filters', async () => {
+test('args that page or sort (cursor, limit, orderDir, page_size, ...) do not keep a created record out of a list; orderId filters', async () => {
   const { store, cache, controller } = makeStore()
-  const sorts = [{ orderDir: 'desc' }, { orderBy: 'title' }, { limit: 2 }, { sort: 'title' }]
+  const sorts = [
+    { orderDir: 'desc' },
+    { orderBy: 'title' },
+    { limit: 2 },
+    { sort: 'title' },
+    // Written with `_` or in another case, as the docs say.
+    { page_size: 10 },
+    { PER_PAGE: 10 },
+    { Order_Direction: 'asc' },
+  ]
   const filtered = { userId: 2, orderDirection: 'asc' }
   const byOrder = { orderId: 9 }
   for (const args of [...sorts, filtered, byOrder]) {
