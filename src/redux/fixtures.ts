@@ -10,7 +10,11 @@ import { receivedPayload } from './request/receive'
 import { serializeError } from './slice/serializeError'
 import type { EntityCacheState } from './slice/state'
 
-/** One fixture: the call, and its response or error. */
+/**
+ * One fixture: the call, and its response or error. As in data-client's fixtures, `response`
+ * may be a function of the call's args, and a failure may be written `{ response, error: true }`,
+ * the response being the error (an `Error`, or an error body such as `{ status: 404, message }`).
+ */
 export type Fixture<
   TEndpoint extends EndpointInterface<any, any, any> = EndpointInterface<any, any, any>,
 > =
@@ -31,6 +35,26 @@ export function fixture<TEndpoint extends EndpointInterface<any, any, any>>(
 
 function isError(item: Fixture): boolean {
   return item.error !== undefined && item.error !== false
+}
+
+/** The fixture's response: `response`, or what it returns for the call's args when a function. */
+function responseOf(item: Fixture, args: readonly unknown[]): unknown {
+  const { response } = item
+  return typeof response === 'function'
+    ? (response as (...a: unknown[]) => unknown)(...args)
+    : response
+}
+
+/**
+ * The error a failing fixture records: `error` itself, or for `error: true` the response (as
+ * data-client's fixtures write a failure), else a generic one naming the call.
+ */
+function errorOf(item: Fixture, args: readonly unknown[], key: string): unknown {
+  if (item.error !== true) return item.error
+  const response = responseOf(item, args)
+  return response === undefined || response === null
+    ? new Error(`Fixture error for ${key}`)
+    : response
 }
 
 /**
@@ -75,8 +99,12 @@ export function loadFixtures(
   const controller = cache.controller(store as never)
   for (const item of fixtures) {
     const args = item.args as unknown[]
-    if (isError(item)) controller.setError(item.endpoint, ...(args as never[]), item.error)
-    else controller.setResponse(item.endpoint, ...(args as never[]), item.response)
+    if (isError(item)) {
+      const error = errorOf(item, args, item.endpoint.key(...args))
+      controller.setError(item.endpoint, ...(args as never[]), error)
+    } else {
+      controller.setResponse(item.endpoint, ...(args as never[]), responseOf(item, args))
+    }
   }
 }
 
@@ -91,7 +119,7 @@ function fixtureAction(
   const args = item.args as unknown[]
   const key = item.endpoint.key(...args)
   if (isError(item)) {
-    const error = item.error === true ? new Error(`Fixture error for ${key}`) : item.error
+    const error = errorOf(item, args, key)
     const expiresAt = expiresAfter(date, item.endpoint.errorExpiryLength ?? 1_000)
     const times = { date, fetchedAt, expiresAt }
     return cache.actions.failed({ key, error: serializeError(error), times })
@@ -102,6 +130,6 @@ function fixtureAction(
     expiresAt: expiresAfter(date, item.endpoint.dataExpiryLength ?? dataExpiryLength),
   }
   return cache.actions.received(
-    receivedPayload(item.endpoint, args, key, item.response, state, times),
+    receivedPayload(item.endpoint, args, key, responseOf(item, args), state, times),
   )
 }

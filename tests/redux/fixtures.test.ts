@@ -43,3 +43,50 @@ test('loadFixtures writes into a live store as fetches would', () => {
   expect(cache.select(getUser, { id: 2 })(store.getState())?.name).toBe('Grace')
   expect(controller.getError(getUser, { id: 3 }, store.getState())?.message).toBe('gone')
 })
+
+// data-client's fixture forms: a response made by a function of the args, and a failure written
+// `{ response, error: true }` (the response is the error), or `error: true` alone.
+const dataClientStyle = [
+  fixture({
+    endpoint: getUser,
+    args: [{ id: 4 }],
+    response: ({ id }: { id: number }) => ({ id, name: `user ${id}`, posts: [] }),
+  }),
+  fixture({
+    endpoint: getUser,
+    args: [{ id: 5 }],
+    response: { message: 'Bad request', status: 400, name: 'Not Found' },
+    error: true,
+  }),
+  fixture({ endpoint: getUser, args: [{ id: 6 }], error: true }),
+]
+
+/** What both loaders must give for {@link dataClientStyle}. */
+function expectDataClientFixtures(state: object, store: ReturnType<typeof makeStore>) {
+  const { cache, controller } = store
+  expect(cache.select(getUser, { id: 4 })(state as never)?.name).toBe('user 4')
+  expect(controller.getError(getUser, { id: 5 }, state as never)).toMatchObject({
+    message: 'Bad request',
+    status: 400,
+  })
+  expect(controller.getError(getUser, { id: 6 }, state as never)?.message).toBe(
+    'Fixture error for user [{"id":6}]',
+  )
+  expectPlain(state)
+}
+
+test('fixtureState reads data-client fixtures: function responses, { response, error: true }', () => {
+  const made = makeStore()
+  const store = configureStore({
+    reducer: { data: made.cache.reducer },
+    middleware: (gDM) => gDM().concat(made.cache.middleware),
+    preloadedState: { data: fixtureState(made.cache, dataClientStyle) },
+  })
+  expectDataClientFixtures(store.getState(), made)
+})
+
+test('loadFixtures reads data-client fixtures: function responses, { response, error: true }', () => {
+  const made = makeStore()
+  loadFixtures(made.cache, made.store, dataClientStyle)
+  expectDataClientFixtures(made.store.getState(), made)
+})
