@@ -73,11 +73,17 @@ export interface EndpointInstance<
   TSchema = undefined,
 > {
   (...args: Parameters<TFetch>): ReturnType<TFetch>
+  /** How the response is normalized; `undefined`: stored as it is. */
   readonly schema: TSchema
+  /** True for a mutation: never deduplicated or served from the cache. */
   readonly sideEffect?: boolean | undefined
+  /** How long a response stays fresh (ms); default 60,000. */
   readonly dataExpiryLength?: number
+  /** How long a failure stands before readers retry (ms); default 1,000. */
   readonly errorExpiryLength?: number
+  /** True: stale data is not shown until it is fetched again. */
   readonly invalidIfStale?: boolean
+  /** How often `useSubscription` / `useLive` refetch (ms); none by default. */
   readonly pollFrequency?: number
   /** Soft or hard for a failure (see {@link EndpointOptions.errorPolicy}). */
   readonly errorPolicy?: (error: any) => 'soft' | 'hard' | undefined

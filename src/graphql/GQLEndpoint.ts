@@ -248,6 +248,7 @@ export class GQLEndpoint<
   declare readonly url: string
   /** The operation text (set by `query` / `mutation`). */
   declare readonly gql?: string
+  /** Request settings merged into every request (see {@link GQLOptions.requestInit}). */
   declare readonly requestInit?: RequestInit
   /** Aborts every request of this endpoint (see {@link GQLOptions.signal}). */
   declare readonly signal?: AbortSignal

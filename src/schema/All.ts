@@ -44,6 +44,7 @@ export class AllSchema<TDefinition = unknown>
     return [...byKey.values()]
   }
 
+  /** @internal Engine hook: reads a stored value back (see `SchemaContract`). */
   override denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     if (input === undefined || input === null) return input // no response, or no table yet
     const refs: Array<[EntitySchemaContract, string]> = []

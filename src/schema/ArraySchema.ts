@@ -35,6 +35,7 @@ export class ArraySchema<TDefinition = unknown>
     )
   }
 
+  /** @internal Engine hook: reads a stored value back (see `SchemaContract`). */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     return denormalizeItems(this.schema, input, ctx, (item) => this.denormalizeValue(item, ctx))
   }

@@ -29,6 +29,7 @@ export class DeleteEntitySchema<
   get schemaName(): string {
     return 'schema.Delete'
   }
+  /** The entity (or Union) whose records this schema deletes. */
   readonly schema: TEntity
   /** A response may be the record, or the bare pk of the deleted entity. */
   readonly responseShape = 'object-or-id'
@@ -45,6 +46,7 @@ export class DeleteEntitySchema<
     this.schema = entity
   }
 
+  /** @internal Engine hook: normalizes a response for this schema (see `SchemaContract`). */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
     const union = this.schema as unknown
     if (union instanceof UnionSchema) return this.normalizeMember(union, input, parent, key, ctx)
@@ -118,6 +120,7 @@ export class DeleteEntitySchema<
     return entity.pk(processed as never, parent, key, args)
   }
 
+  /** @internal Engine hook: reads a stored value back (see `SchemaContract`). */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     return ctx.unvisit(this.schema, input)
   }

@@ -42,10 +42,12 @@ export class ObjectSchema<
     return this
   }
 
+  /** @internal Engine hook: normalizes a response for this schema (see `SchemaContract`). */
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
     return normalizeMembers(definedMembers(this.schema), input, ctx)
   }
 
+  /** @internal Engine hook: reads a stored value back (see `SchemaContract`). */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     return denormalizeMembers(definedMembers(this.schema), input, ctx)
   }

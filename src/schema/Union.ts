@@ -34,11 +34,13 @@ export class UnionSchema<TDefinition extends Record<string, unknown> = Record<st
     super(definition, schemaAttribute)
   }
 
+  /** @internal Engine hook: normalizes a response for this schema (see `SchemaContract`). */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext) {
     this.requireDefinition()
     return this.normalizeValue(input, parent, key, ctx)
   }
 
+  /** @internal Engine hook: reads a stored value back (see `SchemaContract`). */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     this.requireDefinition()
     return this.denormalizeValue(input, ctx)

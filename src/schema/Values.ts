@@ -24,6 +24,7 @@ export class ValuesSchema<TDefinition = unknown>
     super(definition, schemaAttribute)
   }
 
+  /** @internal Engine hook: normalizes a response for this schema (see `SchemaContract`). */
   normalize(input: unknown, _parent: unknown, _key: string | undefined, ctx: NormalizeContext) {
     this.requireDefinition()
     if (!isPlainObject(input)) return input
@@ -38,6 +39,7 @@ export class ValuesSchema<TDefinition = unknown>
     return out
   }
 
+  /** @internal Engine hook: reads a stored value back (see `SchemaContract`). */
   denormalize(input: unknown, ctx: DenormalizeContext): unknown {
     if (!isPlainObject(input)) return input
     const out: Record<string, unknown> = {}

@@ -59,12 +59,13 @@ export interface GraphQLErrorEntry {
 
 /**
  * A GraphQL request failed: the response had an `errors` array (whatever its HTTP status; a
- * status outside 200–299 without one is a {@link NetworkError}). `errors` holds the server's entries (plain data, kept in the cache); `status` the
- * HTTP status.
+ * status outside 200–299 without one is a {@link NetworkError}).
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#graphql
  */
 export class GraphQLError extends RtkResourcesError {
+  /** The HTTP status of the response (usually 200: the server answered, and said no). */
   readonly status: number
+  /** The response's `errors` entries, as the server sent them (plain data, kept in the cache). */
   readonly errors: readonly GraphQLErrorEntry[]
 
   constructor(status: number, errors: readonly GraphQLErrorEntry[], message?: string) {

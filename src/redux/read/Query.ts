@@ -24,7 +24,9 @@ import type { Denormalize } from '../../schema/types'
 export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Denormalize<TSchema>> {
   /** Marks a Query for the type helpers. */
   readonly isQuery = true as const
+  /** What the query reads from the tables (`new schema.All(Todo)`, `[Todo]`, an Entity...). */
   readonly schema: TSchema
+  /** Turns what `schema` reads, with the call's args, into the result (default: unchanged). */
   readonly process: (entries: Denormalize<TSchema>, ...args: TArgs) => TResult
 
   constructor(
