@@ -334,8 +334,33 @@ export type GenericsOf<E> = E extends { readonly '~generics'?: infer O extends R
 export type MergeGenerics<O, N> = Omit<O, keyof N> & N
 
 /**
- * What `endpoint.extend(options)` returns: same class, options merged.
+ * What `endpoint.extend(options)` returns: same class, options merged. A list that grows
+ * (`getList`) extended with a new `path`, `schema` or `searchParams` gets a `push` and `unshift`
+ * typed from those, as it gets them built from them at run time.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/RestEndpoint.md#restextended
  */
 export type RestExtended<E, N> = RestEndpoint<MergeGenerics<GenericsOf<E>, N> & RestGenerics> &
-  ExtraMembers<E>
+  (E extends { readonly push: infer P; readonly unshift: infer U }
+    ? [keyof N & ('path' | 'schema' | 'searchParams')] extends [never]
+      ? ExtraMembers<E>
+      : Omit<ExtraMembers<E>, 'push' | 'unshift'> & {
+          readonly push: RestExtended<P, AddOptions<N>>
+          readonly unshift: RestExtended<U, AddOptions<N>>
+        }
+    : ExtraMembers<E>)
+
+/**
+ * The options a list's `push` / `unshift` take from the options the list was extended with:
+ * all but its name, method and schema; the schema's item instead (`[Todo]` → `Todo`).
+ */
+type AddOptions<N> = OmitKnown<N, 'name' | 'method' | 'sideEffect' | 'schema'> &
+  (N extends { readonly schema: infer S } ? { readonly schema: ItemSchemaOf<S> } : unknown)
+
+/** The item schema of a list schema: `[T]`, or an object holding one (`{ results: [T] }`). */
+type ItemSchemaOf<S> = S extends readonly [infer T]
+  ? T
+  : S extends readonly unknown[]
+    ? unknown
+    : {
+        [K in keyof S]: S[K] extends readonly [infer T] ? T : never
+      }[keyof S]

@@ -273,6 +273,33 @@ test('an extended list keeps push and unshift, built from it (its settings, its 
   expect(TodoResource.getList.push).not.toBe(teamList.push)
 })
 
+test("a list extended with a nested path grows by a push to that path, into that user's list only", async () => {
+  server.use(
+    http.get(`${BASE}/users/:userId/todos`, ({ params }) =>
+      HttpResponse.json(todos.filter((t) => String(t.userId) === params.userId)),
+    ),
+    http.post(`${BASE}/users/:userId/todos`, async ({ params, request }) => {
+      const body = (await request.json()) as { title: string }
+      requests.push(`POST /users/${String(params.userId)}/todos`)
+      return HttpResponse.json({ id: nextId++, userId: Number(params.userId), ...body })
+    }),
+  )
+  const { store, cache, controller } = makeStore()
+  const userTodos = TodoResource.getList.extend({ path: '/users/:userId/todos' })
+  await controller.fetch(userTodos, { userId: 1 })
+  await controller.fetch(userTodos, { userId: 2 })
+  requests.length = 0
+  const made = await controller.fetch(userTodos.push, { userId: 1 }, { title: 'nested' })
+  expect(requests).toEqual(['POST /users/1/todos'])
+  const titles = (userId: number) =>
+    cache
+      .select(userTodos, { userId })(store.getState())
+      ?.map((todo) => todo.title)
+  expect(titles(1)).toEqual(['a', 'c', 'nested'])
+  expect(titles(2)).toEqual(['b'])
+  expect(made.userId).toBe(1)
+})
+
 test('an optimistic edit answered 204 keeps what it showed; without optimistic, 204 stores nothing', async () => {
   server.use(http.patch(`${BASE}/todos/:id`, () => new HttpResponse(null, { status: 204 })))
   const Optimistic = createResource({

@@ -155,3 +155,20 @@ const anyParams = new RestEndpoint({ path: '/users/:id', searchParams: {} as any
 void anyParams({ id: 1, expand: 'x' })
 const anyResource = createResource({ path: '/todos/:id', schema: Todo, searchParams: {} as any })
 void anyResource.getList({ tag: 'x' })
+
+// A list extended with another path or schema grows by its own push and unshift (built from the
+// extended list at run time): they take its path params and resolve to its item.
+const TodoList = createResource({ path: '/todos/:id', schema: Todo })
+const userTodos = TodoList.getList.extend({ path: '/users/:userId/todos' })
+expectTypeOf(userTodos.push({ userId: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Todo>()
+expectTypeOf(userTodos.unshift({ userId: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Todo>()
+// @ts-expect-error the new path's userId is required
+void userTodos.push({ title: 'x' })
+const pagedTodos = TodoList.getList.extend({
+  path: '/users/:userId/todos',
+  schema: { results: [Todo], next: '' },
+})
+expectTypeOf(pagedTodos.push({ userId: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Todo>()
+// Options that change neither keep the list's own push.
+const slowTodos = TodoList.getList.extend({ dataExpiryLength: 5 })
+expectTypeOf(slowTodos.push({ title: 'x' })).resolves.toEqualTypeOf<Todo>()
