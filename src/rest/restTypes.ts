@@ -6,6 +6,7 @@ import type { EndpointOptions } from '../endpoint/Endpoint'
 import type { RequestInput } from '../endpoint/fetchResponse'
 import type { HeadersInput } from '../endpoint/headers'
 import type { OptimisticSnapshot } from '../redux/endpointTypes'
+import type { ArraySchema } from '../schema/ArraySchema'
 import type { DeleteEntitySchema } from '../schema/Delete'
 import type { Denormalize } from '../schema/types'
 import type { BodyFields } from './resourceTypes'
@@ -356,11 +357,15 @@ export type RestExtended<E, N> = RestEndpoint<MergeGenerics<GenericsOf<E>, N> & 
 type AddOptions<N> = OmitKnown<N, 'name' | 'method' | 'sideEffect' | 'schema'> &
   (N extends { readonly schema: infer S } ? { readonly schema: ItemSchemaOf<S> } : unknown)
 
-/** The item schema of a list schema: `[T]`, or an object holding one (`{ results: [T] }`). */
-type ItemSchemaOf<S> = S extends readonly [infer T]
-  ? T
-  : S extends readonly unknown[]
-    ? unknown
-    : {
-        [K in keyof S]: S[K] extends readonly [infer T] ? T : never
-      }[keyof S]
+/** The item schema of a list schema (`[T]`, `new schema.Array(T)`); `never` for anything else. */
+type ListItemOf<S> = S extends readonly [infer T] ? T : S extends ArraySchema<infer T> ? T : never
+
+/**
+ * The item schema of a list schema, or of an object holding one (`{ results: [T] }`), as the
+ * run time finds it; `undefined` when there is none.
+ */
+type ItemSchemaOf<S> = [ListItemOf<S>] extends [never]
+  ? NeverAsUndefined<{ [K in keyof S]: ListItemOf<S[K]> }[keyof S]>
+  : ListItemOf<S>
+
+type NeverAsUndefined<T> = [T] extends [never] ? undefined : T

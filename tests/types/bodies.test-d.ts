@@ -3,7 +3,7 @@
  * as they are, and bodies written as examples in the options.
  */
 import { expectTypeOf } from 'expect-type'
-import { RestEndpoint, createResource } from 'rtk-resources'
+import { RestEndpoint, createResource, schema } from 'rtk-resources'
 import type { RestArgs } from 'rtk-resources'
 import { Todo } from '../fixtures/resources'
 
@@ -169,6 +169,11 @@ const pagedTodos = TodoList.getList.extend({
   schema: { results: [Todo], next: '' },
 })
 expectTypeOf(pagedTodos.push({ userId: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Todo>()
+const arrayTodos = TodoList.getList.extend({
+  path: '/users/:userId/todos',
+  schema: new schema.Array(Todo),
+})
+expectTypeOf(arrayTodos.push({ userId: 1 }, { title: 'x' })).resolves.toEqualTypeOf<Todo>()
 // Options that change neither keep the list's own push.
 const slowTodos = TodoList.getList.extend({ dataExpiryLength: 5 })
 expectTypeOf(slowTodos.push({ title: 'x' })).resolves.toEqualTypeOf<Todo>()
