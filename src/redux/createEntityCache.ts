@@ -155,6 +155,7 @@ export interface CacheInternals {
   readonly selectSlice: (root: unknown) => EntityCacheState
   readonly select: (readable: EndpointInterface, ...args: unknown[]) => RootSelector<unknown>
   readonly dataExpiryLength: number
+  readonly errorExpiryLength: number
   /** Remembers the schema a key is written with (garbage collection). */
   readonly remember: (key: string, schema: unknown) => void
   /** Marks a call's result in use until the returned function is called. */
@@ -355,6 +356,7 @@ export function createSliceCache<TReducerPath extends string = 'entityCache'>(
     selectSlice,
     select: select as CacheInternals['select'],
     dataExpiryLength: defaults.dataExpiryLength,
+    errorExpiryLength: defaults.errorExpiryLength,
     remember: collector.remember,
     retain: (store, readable, args) => collector.retain(runtimes.of(store), readable, args),
     runtimeOf: (store) => runtimes.of(store),

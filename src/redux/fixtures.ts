@@ -3,6 +3,7 @@
  * exactly as if they had been fetched.
  */
 import type { UnknownAction } from '@reduxjs/toolkit'
+import { internalsOf } from './createEntityCache'
 import type { SliceCache } from './createEntityCache'
 import type { EndpointArgs, EndpointInterface } from './endpointTypes'
 import { expiresAfter } from './request/expiry'
@@ -60,7 +61,10 @@ function errorOf(item: Fixture, args: readonly unknown[], key: string): unknown 
 /**
  * The slice state that results from `fixtures`, applied in order: use it as `preloadedState`
  * (`{ [cache.reducerPath]: fixtureState(cache, fixtures) }`). The state is built by the cache's
- * own reducer from the same actions a fetch would dispatch, so it is what the app would hold.
+ * own reducer from the same actions a fetch would dispatch, with the cache's expiry lengths (an
+ * endpoint's own win), so it is what the app would hold. `options.now` is when the fixtures were
+ * fetched (default: now); `options.dataExpiryLength` replaces the cache's for every fixture
+ * whose endpoint has none.
  *
  * @example
  * ```ts
@@ -81,10 +85,15 @@ export function fixtureState(
   options: { now?: number | undefined; dataExpiryLength?: number | undefined } = {},
 ): EntityCacheState {
   const now = options.now ?? Date.now()
+  const own = internalsOf(cache)
+  const lengths: ExpiryLengths = {
+    data: options.dataExpiryLength ?? own.dataExpiryLength,
+    error: own.errorExpiryLength,
+  }
   let state = cache.reducer(undefined, { type: '@@rtk-resources/fixtures' })
   fixtures.forEach((item, index) => {
     const fetchedAt = now - fixtures.length + index
-    const action = fixtureAction(cache, state, item, fetchedAt, now, options.dataExpiryLength)
+    const action = fixtureAction(cache, state, item, fetchedAt, now, lengths)
     state = cache.reducer(state, action)
   })
   return state
@@ -108,26 +117,32 @@ export function loadFixtures(
   }
 }
 
+/** The expiry lengths of the fixtures an endpoint does not set its own for (ms). */
+interface ExpiryLengths {
+  readonly data: number
+  readonly error: number
+}
+
 function fixtureAction(
   cache: SliceCache,
   state: EntityCacheState,
   item: Fixture,
   fetchedAt: number,
   date: number,
-  dataExpiryLength = 60_000,
+  lengths: ExpiryLengths,
 ): UnknownAction {
   const args = item.args as unknown[]
   const key = item.endpoint.key(...args)
   if (isError(item)) {
     const error = errorOf(item, args, key)
-    const expiresAt = expiresAfter(date, item.endpoint.errorExpiryLength ?? 1_000)
+    const expiresAt = expiresAfter(date, item.endpoint.errorExpiryLength ?? lengths.error)
     const times = { date, fetchedAt, expiresAt }
     return cache.actions.failed({ key, error: serializeError(error), times })
   }
   const times = {
     date,
     fetchedAt,
-    expiresAt: expiresAfter(date, item.endpoint.dataExpiryLength ?? dataExpiryLength),
+    expiresAt: expiresAfter(date, item.endpoint.dataExpiryLength ?? lengths.data),
   }
   return cache.actions.received(
     receivedPayload(item.endpoint, args, key, responseOf(item, args), state, times),

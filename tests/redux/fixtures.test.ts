@@ -90,3 +90,17 @@ test('loadFixtures reads data-client fixtures: function responses, { response, e
   loadFixtures(made.cache, made.store, dataClientStyle)
   expectDataClientFixtures(made.store.getState(), made)
 })
+
+test("fixtureState uses the cache's expiry lengths, as a fetch or loadFixtures would", () => {
+  const cache = createEntityCache({
+    reducerPath: 'data',
+    dataExpiryLength: 5_000,
+    errorExpiryLength: 50,
+  })
+  const state = fixtureState(cache, fixtures, { now: 1_000_000 })
+  expect(state.meta['users []']?.expiresAt).toBe(1_005_000)
+  expect(state.meta['user [{"id":3}]']?.errorExpiresAt).toBe(1_000_050)
+  // options.dataExpiryLength replaces the cache's; an endpoint's own would win over both.
+  const longer = fixtureState(cache, fixtures, { now: 1_000_000, dataExpiryLength: 9_000 })
+  expect(longer.meta['users []']?.expiresAt).toBe(1_009_000)
+})
