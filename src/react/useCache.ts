@@ -12,9 +12,10 @@ import { inRenderGrace } from './renderGrace'
 const selectNothing = () => undefined
 
 /**
- * Reads the call's data from the cache; never fetches. `undefined` when `useSuspense` would not
- * show it: absent, invalidated, incomplete, stale with `invalidIfStale` (unless a reader's
- * request brought it less than a second ago: see `useSuspense`), or `null` args. Stale data of
+ * Reads the call's data from the cache; never fetches. `undefined` when the data is not usable:
+ * absent, invalidated, incomplete, stale with `invalidIfStale` (unless a reader's request brought
+ * it less than a second ago: see `useSuspense`), or `null` args. Errors do not hide it (where
+ * `useSuspense` would throw a hard one): read them with `useError`. Stale data of
  * other endpoints is returned. Re-renders only when what it returns changes.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#usecache
  */

@@ -37,7 +37,10 @@ export type DLE<TData> =
       error: undefined
     }
   | {
-      /** A request is on its way; any usable data meanwhile (stale, say). */
+      /**
+       * No usable data yet, and a request is on its way (or about to be). Stale data being
+       * refetched in the background reports `loading: false`, with the data.
+       */
       data: TData | undefined
       loading: true
       error: undefined

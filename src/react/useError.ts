@@ -7,8 +7,10 @@ import { useCallState } from './useCallState'
 const sameError = (a: Verdict, b: Verdict) => a.error === b.error
 
 /**
- * The error of the call's last request while it stands (until `errorExpiryLength` passes or a
- * request succeeds), else `undefined`.
+ * The call's error as readers report it (`controller.getError`): the error of its last request
+ * while it stands (until `errorExpiryLength` passes or a request succeeds), but `undefined` for a
+ * soft error while usable data shows; a hard error beside usable data stays past its expiry,
+ * until a refetch replaces it (this hook never fetches). Else `undefined`.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/hooks.md#useerror
  */
 export function useError<TEndpoint extends EndpointInterface<any, any, any>>(

@@ -117,7 +117,7 @@ export class Controller {
    * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
    * it joins a request for the call already in flight, else resolves to stale data still shown,
    * else rejects with that error. Once a hard error (by default any error but a RestEndpoint's
-   * 5xx or network failure) has expired, it fetches even beside fresh data, as readers do: the
+   * or GQLEndpoint's 5xx or network failure) has expired, it fetches even beside fresh data, as readers do: the
    * data may be gone or forbidden.
    */
   fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
@@ -190,7 +190,10 @@ export class Controller {
     }
   }
 
-  /** Marks matching responses stale: still shown, refetched by the next reader. */
+  /**
+   * Marks matching responses stale: still shown (not an `invalidIfStale` endpoint's: its readers
+   * suspend), and refetched by the next reader.
+   */
   expireAll(options: { testKey: (key: string) => boolean }): void {
     assertTestKey(options, 'controller.expireAll')
     const keys = this.#matchingKeys(options.testKey)
@@ -266,8 +269,9 @@ export class Controller {
 
   /**
    * The error recorded for a call, read from `rootState` (the last argument), as an Error;
-   * `undefined` while the error is soft (`errorPolicy`; RestEndpoint's: a 5xx or a network
-   * failure) and the call has usable data, as `useError` reports it.
+   * `undefined` while the error is soft (`errorPolicy`; RestEndpoint's and GQLEndpoint's: a 5xx
+   * or a network failure; a poll's failure) and the call has usable data, as `useError` reports
+   * it.
    */
   getError<TReadable extends Readable>(
     readable: TReadable,

@@ -18,7 +18,10 @@ export interface EndpointInterface<
   /** The cache key of a call. Equal keys share one stored result and one in-flight request. */
   key(...args: TArgs): string
   readonly schema?: TSchema | undefined
-  /** True for mutations: never deduplicated, never served from cache. */
+  /**
+   * True for mutations: never served from the cache, and `controller.fetch` calls are not
+   * deduplicated (the calls a hook makes while rendering share one request).
+   */
   readonly sideEffect?: boolean | undefined
   /** How long a response stays fresh (ms). */
   readonly dataExpiryLength?: number | undefined
@@ -30,7 +33,8 @@ export interface EndpointInterface<
   readonly pollFrequency?: number | undefined
   /**
    * Whether a failure of this endpoint is `'soft'` (usable data stays on screen) or `'hard'`
-   * (the error replaces it); `undefined` (or no policy) is hard, as in data-client.
+   * (the error replaces it); `undefined` (or no policy) is hard, as in data-client. A poll's
+   * failure (`useSubscription`, `useLive`) is always soft.
    */
   errorPolicy?(error: any): 'soft' | 'hard' | undefined
   /**
@@ -62,7 +66,8 @@ export interface EndpointInterface<
     ...args: TArgs
   ): Readonly<Record<string, (previousResult: any) => unknown>> | null | undefined
   /**
-   * For mutations: the response to show at once, while the request is in flight. It is
+   * For mutations (`sideEffect`) with a `schema`: the response to show at once, while the
+   * request is in flight (ignored without either). It is
    * normalized and written as an optimistic layer (an action), removed when the request settles:
    * on success the server's response replaces it, on failure only this write is rolled back.
    * Throw to skip the optimistic write for a call.

@@ -134,7 +134,7 @@ export interface CallState<TData = unknown> {
   readonly errorExpiresAt: number
   /**
    * How that error counts: `'hard'` replaces the data readers show, `'soft'` leaves usable data
-   * on screen (the endpoint's `errorPolicy`, else hard); `undefined`
+   * on screen (the endpoint's `errorPolicy`, else hard; a poll's failure is soft); `undefined`
    * without an error.
    */
   readonly errorPolicy: ErrorPolicy | undefined
