@@ -29,7 +29,7 @@ export interface EndpointOptions<TSchema = unknown> {
   /**
    * Whether a failure is `'soft'` (readers keep showing usable data) or `'hard'` (the error
    * replaces it), from the error as thrown; `undefined` (or no policy) is hard, as in data-client.
-   * A RestEndpoint not given one has its own: a 5xx or a network failure is soft.
+   * A RestEndpoint or GQLEndpoint not given one has its own: a 5xx or a network failure is soft.
    * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/Endpoint.md#errorpolicy
    */
   errorPolicy?: ((error: any) => 'soft' | 'hard' | undefined) | undefined
@@ -77,9 +77,9 @@ export interface EndpointInstance<
   readonly schema: TSchema
   /** True for a mutation: never deduplicated or served from the cache. */
   readonly sideEffect?: boolean | undefined
-  /** How long a response stays fresh (ms); default 60,000. */
+  /** How long a response stays fresh (ms); default: the cache's `dataExpiryLength` (60,000). */
   readonly dataExpiryLength?: number
-  /** How long a failure stands before readers retry (ms); default 1,000. */
+  /** How long a failure stands before readers retry (ms); default: the cache's (1,000). */
   readonly errorExpiryLength?: number
   /** True: stale data is not shown until it is fetched again. */
   readonly invalidIfStale?: boolean

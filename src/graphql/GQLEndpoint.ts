@@ -220,7 +220,7 @@ async function gqlFetch(this: GQLEndpoint, variables?: GQLVariables): Promise<un
  * reject with a GraphQLError carrying `errors` and `status`; a status outside 200–299 without
  * them, with a NetworkError.
  * Mutations are side effects: never deduplicated, never served from cache. Keys are the query
- * with white space collapsed, plus the variables.
+ * with white space, commas and `#` comments collapsed, plus the variables.
  *
  * @example
  * ```ts
@@ -301,7 +301,10 @@ export class GQLEndpoint<
     return this.operation(gql, schema, true, options)
   }
 
-  /** The cache key: the query with white space collapsed, then the variables as sorted JSON. */
+  /**
+   * The cache key: the query with white space, commas and `#` comments collapsed, then the
+   * variables as sorted JSON.
+   */
   key(...args: GQLArgs<TVariables>): string {
     const variables: GQLVariables | undefined = args[0]
     // The query and the variables each shortened when long: the key still starts with the

@@ -51,7 +51,9 @@ export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER
  * @param source - the entities already stored; defaults to none
  * @param meta - times recorded with every written record
  * @throws MissingPrimaryKeyError, EntityValidationError, InputTooDeepError,
- *   UnexpectedResponseError (a primitive where the schema expects an object)
+ *   UnexpectedResponseError (a response of the wrong type: a primitive where an object is
+ *   expected, a list where an object of members is, an object that is not a map of records
+ *   where a list is, a fetch `Response`), SchemaDefinitionError (a schema that cannot be used)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/normalize.md
  */
 export function normalize(

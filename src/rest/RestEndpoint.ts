@@ -207,8 +207,9 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
   }
 
   /**
-   * The fetch settings of a call: `requestInit`, the method, the body (plain objects and arrays as
-   * JSON with `Content-Type: application/json`; FormData, strings, Blobs untouched) and the
+   * The fetch settings of a call: `requestInit`, the method, the body (plain objects, arrays,
+   * numbers, booleans and class instances as JSON with `Content-Type: application/json`;
+   * FormData, strings, Blobs, URLSearchParams and binary data untouched) and the
    * headers from `getHeaders`. Returned as it is when `getHeaders` returns its headers (so an
    * override may spread it without `await`, as rest-hooks 7's did), else as a promise.
    */
@@ -232,12 +233,15 @@ export class RestEndpoint<const O extends RestGenerics = any> extends EndpointBa
     return headers
   }
 
-  /** Performs the request with `fetch`; failures reject with a NetworkError. */
+  /**
+   * Performs the request with `fetch`; failures reject with a NetworkError (an abort with its
+   * own error).
+   */
   fetchResponse(input: RequestInput, init: RequestInit): Promise<Response> {
     return fetchResponse(input, init)
   }
 
-  /** Reads the response: JSON; `null` for 204 or an empty body; NetworkError otherwise. */
+  /** Reads the response: JSON; `null` for 204, 205 or an empty body; NetworkError otherwise. */
   parseResponse(response: Response): Promise<any> {
     return parseResponse(response)
   }

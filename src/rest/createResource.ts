@@ -133,7 +133,8 @@ function requireSchema(options: { readonly path: string; readonly schema?: unkno
  * @template TPath - the path template of one record
  * @template TSchema - the schema of one record
  * @template TBody - the body of create/update (default: any fields of the schema's type)
- * @template TSearch - getList's query params (default: any)
+ * @template TSearch - getList's query params (default: `ListSearch`: any names, each a string,
+ *   number, boolean, a list of them, or undefined)
  * @template TEndpoint - the endpoint class
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/createResource.md
  */

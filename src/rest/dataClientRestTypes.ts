@@ -40,7 +40,7 @@ export type GetEndpoint<
  * A RestEndpoint that changes data (POST, PUT, PATCH or DELETE, unless `O` names its method):
  * `MutateEndpoint<{ path: '/users/:id'; schema: typeof User; body: Partial<User> }>` is the type
  * of `new RestEndpoint({ path: '/users/:id', schema: User, method: 'PUT', body: {} as
- * Partial<User> })` and of a resource's `update`.
+ * Partial<User> })`, and with `Partial<User> | FormData` as `body`, of a resource's `update`.
  */
 export type MutateEndpoint<
   O extends {

@@ -13,10 +13,12 @@ import { referenceTo, toPrimaryKey, usablePrimaryKey } from './primaryKey'
 
 /**
  * Marks the entity a response names as deleted (a plain tombstone in the cache). Afterwards it
- * reads as `undefined` and leaves every list, `All`, `Values` and query. A response may be the
+ * reads as `undefined` (a record whose required member names it reads as incomplete, and is
+ * fetched again) and leaves every list, `All`, `Values` and query. A response may be the
  * record, or anything `pk()` can read an id from (such as the call's params). When the response
  * as a whole names no record (`{ success: true }`), the call's first argument does: an object
- * `pk()` reads, or a bare pk. When neither names one, it throws MissingPrimaryKeyError.
+ * `pk()` reads, or a bare pk. When neither names one, a response with a body throws
+ * MissingPrimaryKeyError; a `null` one (204) deletes nothing and is kept as it is.
  * @template TEntity - the Entity class, or a `schema.Union` of Entity classes
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/schema.md#delete
  */

@@ -17,7 +17,9 @@ import type { Normalize } from './types'
  * @param meta - times recorded with every written record
  * @template TSchema - the schema
  * @throws MissingPrimaryKeyError, EntityValidationError, InputTooDeepError,
- *   UnexpectedResponseError (a primitive where the schema expects an object)
+ *   UnexpectedResponseError (a response of the wrong type: a primitive where an object is
+ *   expected, a list where an object of members is, an object that is not a map of records
+ *   where a list is, a fetch `Response`), SchemaDefinitionError (a schema that cannot be used)
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/normalize.md
  */
 export function normalize<TSchema>(

@@ -22,7 +22,8 @@ const PATH_PARAM_ADVICE: Record<PathParamProblem, string> = {
 
 /**
  * A path param was missing, or its value would change which path the request goes to (`""`,
- * `"."`, `".."`), or has no text to send (an object where its id belongs). Thrown before
+ * `"."`, `".."`), or has no text to send (an object where its id belongs), or cannot be URL-encoded
+ * (a lone surrogate). Thrown before
  * anything is sent; path params are data, never path segments.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-path-param
  */

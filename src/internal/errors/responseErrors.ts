@@ -8,7 +8,8 @@ import { BAD_RESPONSE_STATUS, RtkResourcesError } from './base'
 import { isFetchResponse } from './requestErrors'
 
 /**
- * An entity in a response had no usable primary key (`undefined`, `null`, `''` or `NaN`), so it
+ * An entity in a response had no usable primary key (`undefined`, `null`, `''`, `'undefined'`,
+ * `NaN`, `Infinity`, or neither a string nor a number), so it
  * could not be stored. Nothing from that response is written.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#missing-pk
  */

@@ -47,9 +47,11 @@ export function entityInstanceSchemaError(className: string): SchemaDefinitionEr
 }
 
 /**
- * The library is set up in a way it cannot work with: the cache's reducer is not mounted at
- * `cache.reducerPath`, or a hook is used outside `<EntityCacheProvider>`. The message names the
- * fix.
+ * The library is set up or called in a way it cannot work with: the cache's reducer is not
+ * mounted at `cache.reducerPath`, a hook is used outside `<EntityCacheProvider>`, something that
+ * is not an endpoint or a Query is read or fetched, `cache.controller` is given something that is
+ * not a store, a state is in another storage format, `hookifyResource` or `bridgeRtkQuery` get
+ * what they cannot use... The message names the fix.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#bad-setup
  */
 export class SetupError extends RtkResourcesError {

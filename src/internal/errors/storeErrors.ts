@@ -55,7 +55,8 @@ const UNUSABLE_ADVICE: Record<UnusableReason, string> = {
 /**
  * A call's request succeeded, yet its data still cannot be shown: a record it needs fails
  * `validate` on read, or nothing can be read for it. Asking the server again would bring the
- * same, so `useSuspense` throws this to the error boundary instead of fetching again and again.
+ * same, so `useSuspense` throws this to the error boundary (and `useDLE` reports it as `error`)
+ * instead of fetching again and again.
  * It asks again once the call is invalidated or the store is reset.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/errors.md#unusable-response
  */
