@@ -7,8 +7,8 @@ import { internalsOf } from './createEntityCache'
 import type { SliceCache } from './createEntityCache'
 import type { EndpointArgs, EndpointInterface } from './endpointTypes'
 import { expiresAfter } from './request/expiry'
+import { failedPayload } from './request/failure'
 import { receivedPayload } from './request/receive'
-import { serializeError } from './slice/serializeError'
 import type { EntityCacheState } from './slice/state'
 
 /**
@@ -19,13 +19,32 @@ import type { EntityCacheState } from './slice/state'
 export type Fixture<
   TEndpoint extends EndpointInterface<any, any, any> = EndpointInterface<any, any, any>,
 > =
-  | { endpoint: TEndpoint; args: EndpointArgs<TEndpoint>; response: unknown; error?: false }
   | {
       endpoint: TEndpoint
       args: EndpointArgs<TEndpoint>
-      response?: unknown
+      response: FixtureResponse<TEndpoint>
+      error?: false
+    }
+  | {
+      endpoint: TEndpoint
+      args: EndpointArgs<TEndpoint>
+      response?: FixtureResponse<TEndpoint>
       error: true | unknown
     }
+
+/**
+ * A fixture's response: the value, or a function of the call's args that returns it (its
+ * parameters typed from the endpoint's).
+ */
+export type FixtureResponse<TEndpoint extends EndpointInterface<any, any, any>> =
+  | ((...args: EndpointArgs<TEndpoint>) => unknown)
+  | string
+  | number
+  | boolean
+  | bigint
+  | object
+  | null
+  | undefined
 
 /** Makes a typed fixture (the args and endpoint are checked together). */
 export function fixture<TEndpoint extends EndpointInterface<any, any, any>>(
@@ -137,7 +156,8 @@ function fixtureAction(
     const error = errorOf(item, args, key)
     const expiresAt = expiresAfter(date, item.endpoint.errorExpiryLength ?? lengths.error)
     const times = { date, fetchedAt, expiresAt }
-    return cache.actions.failed({ key, error: serializeError(error), times })
+    // With the endpoint's errorPolicy, as a failed fetch records it (a 5xx beside data is soft).
+    return cache.actions.failed(failedPayload(item.endpoint, key, error, times))
   }
   const times = {
     date,

@@ -1,5 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit'
-import { Endpoint, createEntityCache, fixture, fixtureState, loadFixtures } from 'rtk-resources'
+import {
+  Endpoint,
+  RestEndpoint,
+  createEntityCache,
+  fixture,
+  fixtureState,
+  loadFixtures,
+} from 'rtk-resources'
 import { User } from '../fixtures/entities'
 import { expectPlain, makeStore } from '../fixtures/store'
 
@@ -103,4 +110,36 @@ test("fixtureState uses the cache's expiry lengths, as a fetch or loadFixtures w
   // options.dataExpiryLength replaces the cache's; an endpoint's own would win over both.
   const longer = fixtureState(cache, fixtures, { now: 1_000_000, dataExpiryLength: 9_000 })
   expect(longer.meta['users []']?.expiresAt).toBe(1_009_000)
+})
+
+test("both loaders record a failure with the endpoint's errorPolicy: a 503 beside data is soft", () => {
+  const RestUser = new RestEndpoint({
+    urlPrefix: 'http://fixtures.test',
+    path: '/users/:id',
+    schema: User,
+  })
+  const list = [
+    fixture({ endpoint: RestUser, args: [{ id: 7 }], response: { id: 7, name: 'Ada', posts: [] } }),
+    fixture({
+      endpoint: RestUser,
+      args: [{ id: 7 }],
+      response: { status: 503, message: 'down' },
+      error: true,
+    }),
+  ]
+  const loaded = makeStore()
+  loadFixtures(loaded.cache, loaded.store, list)
+  const preloaded = makeStore()
+  const store = configureStore({
+    reducer: { data: preloaded.cache.reducer },
+    middleware: (gDM) => gDM().concat(preloaded.cache.middleware),
+    preloadedState: { data: fixtureState(preloaded.cache, list) },
+  })
+  for (const [state, controller] of [
+    [loaded.store.getState(), loaded.controller],
+    [store.getState(), preloaded.cache.controller(store)],
+  ] as const) {
+    expect(state.data.meta['GET http://fixtures.test/users/7']?.errorPolicy).toBe('soft')
+    expect(controller.getError(RestUser, { id: 7 }, state)).toBeUndefined()
+  }
 })
