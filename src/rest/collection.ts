@@ -11,6 +11,8 @@ import type { NormalizedResponse } from '../normalizr/types'
 import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
 import { isUnionReference, referenceKey } from '../schema/primaryKey'
+import type { MappingAttribute } from '../schema/Polymorphic'
+import { UnionSchema } from '../schema/Union'
 import { splitOrigin, translateOptional } from './paths'
 import type { RestEndpoint } from './RestEndpoint'
 import { GROWS } from './growable'
@@ -104,7 +106,13 @@ function addTo(
 /** The schema of one item of a list schema (`[S]`, `schema.Array`, or the first list member). */
 function itemSchemaOf(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema[0]
-  if (schema instanceof ArraySchema) return schema.schema
+  // A polymorphic list (`new schema.Array({ a: A, b: B }, 'type')`): an item is one of the union.
+  if (schema instanceof ArraySchema) {
+    const attribute = schema.attribute
+    return attribute === undefined
+      ? schema.schema
+      : new UnionSchema(schema.schema as Record<string, unknown>, attribute as MappingAttribute)
+  }
   const members =
     schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined
   if (members) {

@@ -8,8 +8,10 @@ import type { HeadersInput } from '../endpoint/headers'
 import type { OptimisticSnapshot } from '../redux/endpointTypes'
 import type { ArraySchema } from '../schema/ArraySchema'
 import type { DeleteEntitySchema } from '../schema/Delete'
+import type { ObjectSchema } from '../schema/ObjectSchema'
+import type { UnionSchema } from '../schema/Union'
 import type { Denormalize } from '../schema/types'
-import type { BodyFields } from './resourceTypes'
+import type { BodyFields, ResourceBody } from './resourceTypes'
 import type { PathArgs } from './pathTypes'
 import type { RestEndpoint } from './RestEndpoint'
 
@@ -345,27 +347,73 @@ export type RestExtended<E, N> = RestEndpoint<MergeGenerics<GenericsOf<E>, N> & 
     ? [keyof N & ('path' | 'schema' | 'searchParams')] extends [never]
       ? ExtraMembers<E>
       : Omit<ExtraMembers<E>, 'push' | 'unshift'> & {
-          readonly push: RestExtended<P, AddOptions<N>>
-          readonly unshift: RestExtended<U, AddOptions<N>>
+          readonly push: RestExtended<P, AddOptions<N, P>>
+          readonly unshift: RestExtended<U, AddOptions<N, U>>
         }
     : ExtraMembers<E>)
 
 /**
- * The options a list's `push` / `unshift` take from the options the list was extended with:
- * all but its name, method and schema; the schema's item instead (`[Todo]` → `Todo`).
+ * The options a list's `push` / `unshift` take from the options the list was extended with: all
+ * but its name, method and schema; the schema's item instead (`[Todo]` → `Todo`), and its
+ * `searchParams` each optional, as a resource's `create` takes them. When no item can be told
+ * from the schema, push keeps the one it had.
  */
-type AddOptions<N> = OmitKnown<N, 'name' | 'method' | 'sideEffect' | 'schema'> &
-  (N extends { readonly schema: infer S } ? { readonly schema: ItemSchemaOf<S> } : unknown)
-
-/** The item schema of a list schema (`[T]`, `new schema.Array(T)`); `never` for anything else. */
-type ListItemOf<S> = S extends readonly [infer T] ? T : S extends ArraySchema<infer T> ? T : never
+type AddOptions<N, P> = OmitKnown<N, 'name' | 'method' | 'sideEffect' | 'schema' | 'searchParams'> &
+  (N extends { readonly schema: infer S } ? ItemOptions<ItemSchemaOf<S>, N, P> : unknown) &
+  (N extends { readonly searchParams: infer Q }
+    ? { readonly searchParams: Partial<NonNullable<Q>> }
+    : unknown)
 
 /**
- * The item schema of a list schema, or of an object holding one (`{ results: [T] }`), as the
- * run time finds it; `undefined` when there is none.
+ * `push`'s schema when the list's new schema has item `I`; and, when `I` is not the item `push`
+ * had and the list was given no body, the fields of `I` as its body (a feed of several kinds
+ * takes the fields of each).
  */
-type ItemSchemaOf<S> = [ListItemOf<S>] extends [never]
-  ? NeverAsUndefined<{ [K in keyof S]: ListItemOf<S[K]> }[keyof S]>
+type ItemOptions<I, N, P> = [I] extends [never]
+  ? unknown
+  : { readonly schema: I } & (N extends { readonly body: unknown }
+      ? unknown
+      : IfSame<I, GenericsOf<P>['schema'], unknown, { readonly body: ResourceBody<I> | FormData }>)
+
+/** A constructor (an Entity class): a schema, never a mapping or an object of members. */
+type AnyClass = abstract new (...args: any[]) => unknown
+
+/**
+ * The item schema of a list schema: `[T]`, `T[]`, `new schema.Array(T)`, and for a polymorphic
+ * `new schema.Array({ a: A, b: B }, 'type')` a Union of the mapping; `never` for anything else.
+ */
+type ListItemOf<S> = S extends readonly (infer T)[]
+  ? T
+  : S extends ArraySchema<infer T>
+    ? T extends AnyClass
+      ? T
+      : T extends Record<string, AnyClass>
+        ? UnionSchema<T>
+        : T
+    : never
+
+/** The members of an object schema (plain, or `schema.Object`); `never` for anything else. */
+type MembersOf<S> =
+  S extends ObjectSchema<infer M>
+    ? M
+    : S extends readonly unknown[] | AnyClass | ((...args: any[]) => unknown)
+      ? never
+      : S extends object
+        ? S
+        : never
+
+/**
+ * The item schema of a list schema, or of the lists an object schema holds
+ * (`{ results: [T] }`, nested up to three levels), as the run time finds it; `never` when there
+ * is none.
+ */
+type ItemSchemaOf<S, Depth extends unknown[] = []> = [ListItemOf<S>] extends [never]
+  ? Depth['length'] extends 3
+    ? never
+    : ItemInMembers<MembersOf<S>, Depth>
   : ListItemOf<S>
 
-type NeverAsUndefined<T> = [T] extends [never] ? undefined : T
+/** The item schemas of the lists among members `M` (`never` when `M` is `never`: no members). */
+type ItemInMembers<M, Depth extends unknown[]> = [M] extends [never]
+  ? never
+  : { [K in keyof M]-?: ItemSchemaOf<M[K], [...Depth, 0]> }[keyof M]

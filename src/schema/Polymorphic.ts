@@ -71,6 +71,11 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     return this.getAttribute === undefined
   }
 
+  /** @internal The schema attribute, as a function of the item; `undefined` without one. */
+  get attribute(): ((value: any, parent: any, key: string | undefined) => unknown) | undefined {
+    return this.getAttribute
+  }
+
   /**
    * Sets the definition; a mapping (or object definition) is merged into the current one, which
    * is how cyclic definitions are completed after both sides exist.

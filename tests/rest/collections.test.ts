@@ -300,6 +300,47 @@ test("a list extended with a nested path grows by a push to that path, into that
   expect(made.userId).toBe(1)
 })
 
+test('a polymorphic list (schema.Array with a schema attribute) grows by an entity of the union, stored in its table', async () => {
+  class Note extends Entity {
+    id = 0
+    type = 'note'
+    text = ''
+    pk() {
+      return this.id
+    }
+    static key = 'FeedNote'
+  }
+  class Photo extends Entity {
+    id = 0
+    type = 'photo'
+    url = ''
+    pk() {
+      return this.id
+    }
+    static key = 'FeedPhoto'
+  }
+  server.use(
+    http.get(`${BASE}/feed`, () => HttpResponse.json([{ id: 1, type: 'note', text: 'hi' }])),
+    http.post(`${BASE}/feed`, async ({ request }) =>
+      HttpResponse.json({ id: 2, ...((await request.json()) as object) }),
+    ),
+  )
+  const Feed = createResource({ urlPrefix: BASE, path: '/feed/:id', schema: Note })
+  const feed = Feed.getList.extend({
+    schema: new schema.Array({ note: Note, photo: Photo }, 'type'),
+  })
+  const { store, cache, controller, replay } = makeStore()
+  await controller.fetch(feed)
+  const made = await controller.fetch(feed.push, { type: 'photo', url: 'p.png' })
+  expect(made).toBeInstanceOf(Photo)
+  const state = store.getState()
+  expect(state.data.entities.FeedPhoto?.['2']).toEqual({ id: 2, type: 'photo', url: 'p.png' })
+  const read = cache.select(feed)(state)
+  expect(read?.map((item) => item.constructor.name)).toEqual(['Note', 'Photo'])
+  expectPlain(state)
+  expect(replay()).toEqual(state)
+})
+
 test('an optimistic edit answered 204 keeps what it showed; without optimistic, 204 stores nothing', async () => {
   server.use(http.patch(`${BASE}/todos/:id`, () => new HttpResponse(null, { status: 204 })))
   const Optimistic = createResource({

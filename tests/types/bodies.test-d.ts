@@ -177,3 +177,32 @@ expectTypeOf(arrayTodos.push({ userId: 1 }, { title: 'x' })).resolves.toEqualTyp
 // Options that change neither keep the list's own push.
 const slowTodos = TodoList.getList.extend({ dataExpiryLength: 5 })
 expectTypeOf(slowTodos.push({ title: 'x' })).resolves.toEqualTypeOf<Todo>()
+// Schemas held in variables (a list is then `(typeof Todo)[]`, not a tuple), nested pages and
+// `schema.Object` find the item too (R11).
+const todoListSchema = [Todo]
+expectTypeOf(
+  TodoList.getList.extend({ schema: todoListSchema }).push({ title: 'x' }),
+).resolves.toEqualTypeOf<Todo>()
+const pageSchema = { data: { items: [Todo] }, next: '' }
+expectTypeOf(
+  TodoList.getList.extend({ schema: pageSchema }).push({ title: 'x' }),
+).resolves.toEqualTypeOf<Todo>()
+expectTypeOf(
+  TodoList.getList.extend({ schema: new schema.Object({ results: [Todo] }) }).push({ title: 'x' }),
+).resolves.toEqualTypeOf<Todo>()
+// Search params given to extend stay optional on push, as the resource's are on create.
+const teamTodos = TodoList.getList.extend({
+  path: '/teams/:teamId/todos',
+  searchParams: {} as { userId: number },
+})
+void teamTodos.push({ teamId: 1 }, { title: 'x' })
+void teamTodos.push({ teamId: 1, userId: 2 }, { title: 'x' })
+// A polymorphic list grows by an entity of its union, and takes the fields of each as a body.
+class Photo extends Todo {
+  url = ''
+  static key = 'Photo'
+}
+const feed = TodoList.getList.extend({
+  schema: new schema.Array({ todo: Todo, photo: Photo }, 'type'),
+})
+expectTypeOf(feed.push({ url: 'p.png' })).resolves.toEqualTypeOf<Todo | Photo>()
