@@ -173,6 +173,9 @@ test('args that page or sort (cursor, limit, orderDir, page_size, ...) do not ke
     { page_size: 10 },
     { PER_PAGE: 10 },
     { Order_Direction: 'asc' },
+    { sort_order: 'desc' },
+    { pageToken: 'abc' },
+    { starting_after: 'x' },
   ]
   const filtered = { userId: 2, orderDirection: 'asc' }
   const byOrder = { orderId: 9 }
