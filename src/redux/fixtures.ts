@@ -33,18 +33,12 @@ export type Fixture<
     }
 
 /**
- * A fixture's response: the value, or a function of the call's args that returns it (its
- * parameters typed from the endpoint's).
+ * A fixture's response: the value (anything), or a function of the call's args that returns it,
+ * its parameters typed from the endpoint's. (`NonNullable<unknown> | null | undefined` is
+ * `unknown` written so that it does not swallow the function type that types those parameters.)
  */
 export type FixtureResponse<TEndpoint extends EndpointInterface<any, any, any>> =
-  | ((...args: EndpointArgs<TEndpoint>) => unknown)
-  | string
-  | number
-  | boolean
-  | bigint
-  | object
-  | null
-  | undefined
+  ((...args: EndpointArgs<TEndpoint>) => unknown) | NonNullable<unknown> | null | undefined
 
 /** Makes a typed fixture (the args and endpoint are checked together). */
 export function fixture<TEndpoint extends EndpointInterface<any, any, any>>(

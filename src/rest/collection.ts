@@ -11,8 +11,8 @@ import type { NormalizedResponse } from '../normalizr/types'
 import { ArraySchema } from '../schema/ArraySchema'
 import { ObjectSchema } from '../schema/ObjectSchema'
 import { isUnionReference, referenceKey } from '../schema/primaryKey'
-import type { MappingAttribute } from '../schema/Polymorphic'
 import { UnionSchema } from '../schema/Union'
+import { ValuesSchema } from '../schema/Values'
 import { splitOrigin, translateOptional } from './paths'
 import type { RestEndpoint } from './RestEndpoint'
 import { GROWS } from './growable'
@@ -96,6 +96,10 @@ function addTo(
 ): unknown {
   if (Array.isArray(schema) || schema instanceof ArraySchema) {
     if (!Array.isArray(stored)) return stored
+    // A list stored under the same key by another endpoint (a polymorphic list beside a plain
+    // one): its items are references of another form, which this one must not join.
+    const sample = stored.find((item) => item !== null && item !== undefined)
+    if (sample !== undefined && isUnionRef(sample) !== isUnionRef(ref)) return stored
     const id = referenceKey(ref)
     if (stored.some((item) => referenceKey(item) === id)) return stored
     return position === 'push' ? [...stored, ref] : [ref, ...stored]
@@ -103,23 +107,28 @@ function addTo(
   const members =
     schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined
   if (!members || !isPlainObject(stored)) return stored
-  const out = { ...stored }
-  for (const member of Object.keys(members)) {
-    const next = addTo(members[member], stored[member], ref, position)
-    if (next !== stored[member]) setOwn(out, member, next)
-  }
-  return out
+  // Only the member the item schema was taken from (the first list: see itemSchemaOf).
+  const member = Object.keys(members).find((name) => itemSchemaOf(members[name]) !== undefined)
+  if (member === undefined) return stored
+  const next = addTo(members[member], stored[member], ref, position)
+  return next === stored[member] ? stored : { ...stored, [member]: next }
+}
+
+/** True for a union's reference, `{ id, schema }`. */
+function isUnionRef(value: unknown): boolean {
+  return isPlainObject(value) && isUnionReference(value)
 }
 
 /** The schema of one item of a list schema (`[S]`, `schema.Array`, or the first list member). */
 function itemSchemaOf(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema[0]
-  // A polymorphic list (`new schema.Array({ a: A, b: B }, 'type')`): an item is one of the union.
-  if (schema instanceof ArraySchema) {
+  // A polymorphic list (`new schema.Array({ a: A, b: B }, 'type')`, a `schema.Values` of
+  // several kinds): an item is one of the union.
+  if (schema instanceof ArraySchema || schema instanceof ValuesSchema) {
     const attribute = schema.attribute
     return attribute === undefined
       ? schema.schema
-      : new UnionSchema(schema.schema as Record<string, unknown>, attribute as MappingAttribute)
+      : new UnionSchema(schema.schema as Record<string, unknown>, attribute)
   }
   const members =
     schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined

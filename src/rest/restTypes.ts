@@ -10,6 +10,7 @@ import type { ArraySchema } from '../schema/ArraySchema'
 import type { DeleteEntitySchema } from '../schema/Delete'
 import type { ObjectSchema } from '../schema/ObjectSchema'
 import type { UnionSchema } from '../schema/Union'
+import type { ValuesSchema } from '../schema/Values'
 import type { Denormalize } from '../schema/types'
 import type { BodyFields, ResourceBody } from './resourceTypes'
 import type { PathArgs } from './pathTypes'
@@ -355,8 +356,7 @@ export type RestExtended<E, N> = RestEndpoint<MergeGenerics<GenericsOf<E>, N> & 
 /**
  * The options a list's `push` / `unshift` take from the options the list was extended with: all
  * but its name, method and schema; the schema's item instead (`[Todo]` → `Todo`), and its
- * `searchParams` each optional, as a resource's `create` takes them. When no item can be told
- * from the schema, push keeps the one it had.
+ * `searchParams` each optional, as a resource's `create` takes them.
  */
 type AddOptions<N, P> = OmitKnown<N, 'name' | 'method' | 'sideEffect' | 'schema' | 'searchParams'> &
   (N extends { readonly schema: infer S } ? ItemOptions<ItemSchemaOf<S>, N, P> : unknown) &
@@ -365,12 +365,13 @@ type AddOptions<N, P> = OmitKnown<N, 'name' | 'method' | 'sideEffect' | 'schema'
     : unknown)
 
 /**
- * `push`'s schema when the list's new schema has item `I`; and, when `I` is not the item `push`
- * had and the list was given no body, the fields of `I` as its body (a feed of several kinds
- * takes the fields of each).
+ * `push`'s schema when the list's new schema has item `I` (none, as at run time, when it has no
+ * list: the created record is then returned as the server sent it); and, when `I` is not the item
+ * `push` had and the list was given no body, the fields of `I` as its body (a feed of several
+ * kinds takes the fields of each).
  */
 type ItemOptions<I, N, P> = [I] extends [never]
-  ? unknown
+  ? { readonly schema: undefined }
   : { readonly schema: I } & (N extends { readonly body: unknown }
       ? unknown
       : IfSame<I, GenericsOf<P>['schema'], unknown, { readonly body: ResourceBody<I> | FormData }>)
@@ -384,7 +385,7 @@ type AnyClass = abstract new (...args: any[]) => unknown
  */
 type ListItemOf<S> = S extends readonly (infer T)[]
   ? T
-  : S extends ArraySchema<infer T>
+  : S extends ArraySchema<infer T> | ValuesSchema<infer T>
     ? T extends AnyClass
       ? T
       : T extends Record<string, AnyClass>
@@ -404,11 +405,11 @@ type MembersOf<S> =
 
 /**
  * The item schema of a list schema, or of the lists an object schema holds
- * (`{ results: [T] }`, nested up to three levels), as the run time finds it; `never` when there
+ * (`{ results: [T] }`, nested up to six levels), as the run time finds it; `never` when there
  * is none.
  */
 type ItemSchemaOf<S, Depth extends unknown[] = []> = [ListItemOf<S>] extends [never]
-  ? Depth['length'] extends 3
+  ? Depth['length'] extends 6
     ? never
     : ItemInMembers<MembersOf<S>, Depth>
   : ListItemOf<S>

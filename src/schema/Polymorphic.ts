@@ -41,8 +41,11 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     ((value: any, parent: any, key: string | undefined) => unknown) | undefined
   /** How a message names the attribute: `"type"` for a field, else `the schema attribute`. */
   private readonly attributeName: string
+  /** The schema attribute as given. */
+  private readonly givenAttribute: MappingAttribute | undefined
 
   constructor(definition: TDefinition, schemaAttribute?: MappingAttribute) {
+    this.givenAttribute = schemaAttribute
     if (typeof schemaAttribute === 'string') {
       const field = schemaAttribute
       this.getAttribute = (value) => (isPlainObject(value) ? getOwn(value, field) : undefined)
@@ -71,9 +74,9 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     return this.getAttribute === undefined
   }
 
-  /** @internal The schema attribute, as a function of the item; `undefined` without one. */
-  get attribute(): ((value: any, parent: any, key: string | undefined) => unknown) | undefined {
-    return this.getAttribute
+  /** @internal The schema attribute as given (a field name or a function); `undefined` without one. */
+  get attribute(): MappingAttribute | undefined {
+    return this.givenAttribute
   }
 
   /**

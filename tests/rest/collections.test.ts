@@ -342,6 +342,43 @@ test('a polymorphic list (schema.Array with a schema attribute) grows by an enti
   expect(read?.map((item) => item.constructor.name)).toEqual(['Note', 'Photo'])
   expectPlain(state)
   expect(replay()).toEqual(state)
+  // The resource's own create adds plain ids: the polymorphic list stored under the same URL
+  // holds union references, and is left as it is (R12).
+  await controller.fetch(Feed.create, { type: 'note', text: 'plain' })
+  expect(
+    cache
+      .select(feed)(store.getState())
+      ?.map((item) => item.constructor.name),
+  ).toEqual(['Note', 'Photo'])
+})
+
+test('a page object with two lists grows in the first, the one its item schema comes from', async () => {
+  server.use(
+    http.get(`${BASE}/boards`, () =>
+      HttpResponse.json({ todos: [{ id: 1, userId: 1, title: 'a' }], owners: [] }),
+    ),
+    http.post(`${BASE}/boards`, async ({ request }) =>
+      HttpResponse.json({ id: 2, userId: 1, ...((await request.json()) as object) }),
+    ),
+  )
+  class Owner extends Entity {
+    id = 0
+    pk() {
+      return this.id
+    }
+    static key = 'BoardOwner'
+  }
+  const Boards = createResource({ urlPrefix: BASE, path: '/boards/:id', schema: Todo })
+  const board = Boards.getList.extend({ schema: { todos: [Todo], owners: [Owner] } })
+  const { store, controller } = makeStore()
+  await controller.fetch(board)
+  await controller.fetch(board.push, { title: 'b' })
+  const stored = store.getState().data.results['GET http://grow.test/boards'] as {
+    todos: unknown[]
+    owners: unknown[]
+  }
+  expect(stored.todos).toEqual([1, 2])
+  expect(stored.owners).toEqual([])
 })
 
 test('an optimistic edit answered 204 keeps what it showed; without optimistic, 204 stores nothing', async () => {

@@ -206,3 +206,12 @@ const feed = TodoList.getList.extend({
   schema: new schema.Array({ todo: Todo, photo: Photo }, 'type'),
 })
 expectTypeOf(feed.push({ url: 'p.png' })).resolves.toEqualTypeOf<Todo | Photo>()
+// A schema.Values list grows by its item; a list nested six levels down is found; a schema with
+// no list gives push no schema, as at run time (R12).
+expectTypeOf(
+  TodoList.getList.extend({ schema: new schema.Values(Todo) }).push({ title: 'x' }),
+).resolves.toEqualTypeOf<Todo>()
+const deep = TodoList.getList.extend({ schema: { a: { b: { c: { d: { items: [Photo] } } } } } })
+expectTypeOf(deep.push({ url: 'p.png' })).resolves.toEqualTypeOf<Photo>()
+const noList = TodoList.getList.extend({ schema: Photo })
+expectTypeOf(noList.push).returns.not.toEqualTypeOf<Promise<Todo>>()

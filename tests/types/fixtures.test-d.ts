@@ -21,3 +21,9 @@ fixture({ endpoint: getUser, args: [{ id: 1 }], response: { id: 1, name: 'Ada' }
 fixture({ endpoint: getUser, args: [{ id: 2 }], response: { status: 404 }, error: true })
 // @ts-expect-error the args are checked against the endpoint's
 fixture({ endpoint: getUser, args: [{ id: 'x' }], response: null })
+// Any value still types as a response: `unknown`, a type parameter, a symbol (R12).
+declare const raw: unknown
+fixture({ endpoint: getUser, args: [{ id: 1 }], response: raw })
+export function mockUser<TData>(data: TData) {
+  return fixture({ endpoint: getUser, args: [{ id: 1 }], response: data })
+}
