@@ -117,8 +117,8 @@ export class Controller {
    * While the error of the call's last request stands (`errorExpiryLength`), it does not retry:
    * it joins a request for the call already in flight, else resolves to stale data still shown,
    * else rejects with that error. Once a hard error (by default any error but a RestEndpoint's
-   * or GQLEndpoint's 5xx or network failure) has expired, it fetches even beside fresh data, as readers do: the
-   * data may be gone or forbidden.
+   * or GQLEndpoint's 5xx or network failure) has expired, it fetches even beside fresh data, as
+   * readers do: the data may be gone or forbidden.
    */
   fetchIfStale<TEndpoint extends EndpointInterface<any, any, any>>(
     endpoint: TEndpoint,

@@ -74,7 +74,10 @@ export abstract class PolymorphicSchema<TDefinition = unknown> {
     return this.getAttribute === undefined
   }
 
-  /** @internal The schema attribute as given (a field name or a function); `undefined` without one. */
+  /**
+   * @internal The schema attribute as given (a field name or a function); `undefined` without
+   * one.
+   */
   get attribute(): MappingAttribute | undefined {
     return this.givenAttribute
   }
