@@ -22,8 +22,9 @@ const ignore = () => {}
  * less than a second ago is shown, whatever its expiry). Stale data keeps rendering while it
  * refetches in the background. A failed request is thrown to the nearest error boundary, unless
  * it is soft (`errorPolicy`) and usable data shows; a hard error beside data is thrown again
- * after it expires, while the render fetches the data again. Data still unusable right after its request succeeded throws `UnusableResponseError`
- * instead of fetching again. `null` args mean inactive: no fetch, `undefined`.
+ * after it expires, while the render fetches the data again. Data still unusable right after
+ * its request succeeded throws `UnusableResponseError` instead of fetching again. `null` args
+ * mean inactive: no fetch, `undefined`.
  *
  * @example
  * ```tsx
