@@ -87,58 +87,71 @@ function belongs(listArgs: Record<string, string>, item: Record<string, unknown>
   )
 }
 
-/** The stored list result with `ref` added at the start or end (once), along the list's schema. */
-function addTo(
-  schema: unknown,
-  stored: unknown,
-  ref: unknown,
-  position: 'push' | 'unshift',
-): unknown {
-  if (Array.isArray(schema) || schema instanceof ArraySchema) {
-    if (!Array.isArray(stored)) return stored
-    // A list stored under the same key by another endpoint (a polymorphic list beside a plain
-    // one): its items are references of another form, which this one must not join.
-    const sample = stored.find((item) => item !== null && item !== undefined)
-    if (sample !== undefined && isUnionRef(sample) !== isUnionRef(ref)) return stored
-    const id = referenceKey(ref)
-    if (stored.some((item) => referenceKey(item) === id)) return stored
-    return position === 'push' ? [...stored, ref] : [ref, ...stored]
-  }
+/**
+ * Where a list schema keeps its items: the list (`[S]`, `schema.Array`, `schema.Values`) and the
+ * members that lead to it (`['results']` in `{ results: [S], next: '' }`): the first list found,
+ * members in order. Found once per list; `undefined` when the schema holds no list.
+ */
+interface ListPlace {
+  readonly list: unknown
+  readonly path: readonly string[]
+}
+
+function listPlaceOf(schema: unknown, path: readonly string[] = []): ListPlace | undefined {
+  if (Array.isArray(schema)) return schema[0] === undefined ? undefined : { list: schema, path }
+  if (schema instanceof ArraySchema || schema instanceof ValuesSchema) return { list: schema, path }
   const members =
     schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined
-  if (!members || !isPlainObject(stored)) return stored
-  // Only the member the item schema was taken from (the first list: see itemSchemaOf).
-  const member = Object.keys(members).find((name) => itemSchemaOf(members[name]) !== undefined)
-  if (member === undefined) return stored
-  const next = addTo(members[member], stored[member], ref, position)
-  return next === stored[member] ? stored : { ...stored, [member]: next }
+  if (!members) return undefined
+  for (const name of Object.keys(members)) {
+    const found = listPlaceOf(members[name], [...path, name])
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * The schema of one item of a list: `[S]`'s `S`, and for a polymorphic list
+ * (`new schema.Array({ a: A, b: B }, 'type')`, a `schema.Values` of several kinds) a Union of
+ * the mapping by the same attribute.
+ */
+function itemSchemaOf(list: unknown): unknown {
+  if (Array.isArray(list)) return list[0]
+  const { attribute, schema } = list as ArraySchema | ValuesSchema
+  return attribute === undefined
+    ? schema
+    : new UnionSchema(schema as Record<string, unknown>, attribute)
+}
+
+/** The stored list result with `ref` added at the start or end (once), at the list's place. */
+function addTo(
+  stored: unknown,
+  place: ListPlace,
+  ref: unknown,
+  position: 'push' | 'unshift',
+  depth = 0,
+): unknown {
+  if (depth < place.path.length) {
+    if (!isPlainObject(stored)) return stored
+    const name = place.path[depth] as string
+    const inner = getOwn(stored, name)
+    const next = addTo(inner, place, ref, position, depth + 1)
+    return next === inner ? stored : { ...stored, [name]: next }
+  }
+  // A map (`schema.Values`) has no end to add at: the record is stored, no map changes.
+  if (place.list instanceof ValuesSchema || !Array.isArray(stored)) return stored
+  // A list stored under the same key by another endpoint (a polymorphic list beside a plain
+  // one): its items are references of another form, which this one must not join.
+  const sample = stored.find((item) => item !== null && item !== undefined)
+  if (sample !== undefined && isUnionRef(sample) !== isUnionRef(ref)) return stored
+  const id = referenceKey(ref)
+  if (stored.some((item) => referenceKey(item) === id)) return stored
+  return position === 'push' ? [...stored, ref] : [ref, ...stored]
 }
 
 /** True for a union's reference, `{ id, schema }`. */
 function isUnionRef(value: unknown): boolean {
   return isPlainObject(value) && isUnionReference(value)
-}
-
-/** The schema of one item of a list schema (`[S]`, `schema.Array`, or the first list member). */
-function itemSchemaOf(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema[0]
-  // A polymorphic list (`new schema.Array({ a: A, b: B }, 'type')`, a `schema.Values` of
-  // several kinds): an item is one of the union.
-  if (schema instanceof ArraySchema || schema instanceof ValuesSchema) {
-    const attribute = schema.attribute
-    return attribute === undefined
-      ? schema.schema
-      : new UnionSchema(schema.schema as Record<string, unknown>, attribute)
-  }
-  const members =
-    schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined
-  if (members) {
-    for (const member of Object.values(members)) {
-      const item = itemSchemaOf(member)
-      if (item !== undefined) return item
-    }
-  }
-  return undefined
 }
 
 /** The fields of the created item: the stored record, the body, the params. */
@@ -171,8 +184,8 @@ function sameTable(a: unknown, b: unknown): boolean {
 
 /** Builds `list.push` or `list.unshift`. */
 export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshift'): RestEndpoint {
-  const listSchema = list.schema
-  const itemSchema = itemSchemaOf(listSchema)
+  const place = listPlaceOf(list.schema)
+  const itemSchema = place === undefined ? undefined : itemSchemaOf(place.list)
   return list.extend({
     name: `${list.name}.${position}`,
     method: 'POST',
@@ -186,7 +199,7 @@ export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshi
     ) {
       const updates: Record<string, unknown> = {}
       // Created, but answered without the item (204, an empty body): no list gets a hole.
-      if (result === null || result === undefined) return updates
+      if (result === null || result === undefined || place === undefined) return updates
       // Extended with a schema of another shape (`create.extend({ schema: { issue, author } })`):
       // its result is not an item of the list. A class of the same table (a detail class
       // sharing the summary's key) still makes one.
@@ -195,7 +208,7 @@ export function buildCollectionAdd(list: RestEndpoint, position: 'push' | 'unshi
       for (const key of Object.keys(results)) {
         const listArgs = listArgsOf(list, key)
         if (!listArgs || !belongs(listArgs, item)) continue
-        const next = addTo(listSchema, results[key], result, position)
+        const next = addTo(results[key], place, result, position)
         if (next !== results[key]) setOwn(updates, key, next)
       }
       return updates
