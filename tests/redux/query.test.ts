@@ -107,3 +107,25 @@ test('new Query without a schema (a circular import) throws where it is written'
   expect(make).toThrow(/takes the schema it reads.*circular import/s)
   expect(() => new Query(new schema.All(User), 'count' as any)).toThrow(SchemaDefinitionError)
 })
+
+test('new Query over a list, schema.Array, schema.Values or schema.Delete throws, naming schema.All', () => {
+  // Before: each compiled and read undefined forever (only a response says which ids a list
+  // holds), with no word of why.
+  for (const unanswerable of [
+    [User],
+    new schema.Array(User),
+    new schema.Values(User),
+    new schema.Delete(User),
+  ]) {
+    const make = () => new Query(unanswerable)
+    expect(make).toThrow(SchemaDefinitionError)
+    expect(make).toThrow(/entity tables alone.*new Query\(new schema\.All\(Todo\), process\)/s)
+  }
+  expect(() => new Query([User])).toThrow(/a list schema \(\[Todo\]\)/)
+  expect(() => new Query(new schema.Values(User))).toThrow(/schema\.Values cannot be read/)
+  // What the tables can answer is still taken: All, an Entity, a Union, an object of those.
+  const union = new schema.Union({ user: User, post: Post }, 'type')
+  for (const answerable of [new schema.All(User), User, union, { users: new schema.All(User) }]) {
+    expect(() => new Query(answerable)).not.toThrow()
+  }
+})

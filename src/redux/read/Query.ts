@@ -1,5 +1,9 @@
 import { SchemaDefinitionError, UNLOADED_IMPORT } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
+import { AllSchema } from '../../schema/All'
+import { ArraySchema } from '../../schema/ArraySchema'
+import { DeleteEntitySchema } from '../../schema/Delete'
+import { ValuesSchema } from '../../schema/Values'
 import type { Denormalize } from '../../schema/types'
 
 /**
@@ -24,7 +28,7 @@ import type { Denormalize } from '../../schema/types'
 export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Denormalize<TSchema>> {
   /** Marks a Query for the type helpers. */
   readonly isQuery = true as const
-  /** What the query reads from the tables (`new schema.All(Todo)`, `[Todo]`, an Entity...). */
+  /** What the query reads from the tables (`new schema.All(Todo)`, an Entity, a Union...). */
   readonly schema: TSchema
   /** Turns what `schema` reads, with the call's args, into the result (default: unchanged). */
   readonly process: (entries: Denormalize<TSchema>, ...args: TArgs) => TResult
@@ -38,6 +42,15 @@ export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Deno
         'new Query takes the schema it reads from the tables (new Query(new schema.All(Todo), ' +
           `process)); it was given ${String(schema)}. An undefined schema is most often ` +
           `${UNLOADED_IMPORT}: import the Entity from its own module.`,
+      )
+    }
+    const unanswerable = unanswerableName(schema)
+    if (unanswerable !== undefined) {
+      throw new SchemaDefinitionError(
+        `new Query reads its schema from the entity tables alone, and ${unanswerable} cannot be ` +
+          `read that way: which ids a list holds, and which keys a map has, only a response ` +
+          `says. Read every stored entity with new Query(new schema.All(Todo), process) (filter ` +
+          `or sort in process), or read the list through the endpoint that fetches it.`,
       )
     }
     if (process !== undefined && typeof process !== 'function') {
@@ -54,4 +67,19 @@ export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Deno
   key(...args: TArgs): string {
     return `Query ${stableStringify(args)}`
   }
+}
+
+/**
+ * How a schema that the tables alone can never answer is written (a list, `schema.Array`,
+ * `schema.Values`, `schema.Delete`), or `undefined` for any other: a Query over one would read
+ * `undefined` forever.
+ */
+function unanswerableName(schema: unknown): string | undefined {
+  if (Array.isArray(schema)) return 'a list schema ([Todo])'
+  // schema.All is a schema.Array that reads the whole table.
+  if (schema instanceof AllSchema) return undefined
+  if (schema instanceof ArraySchema) return 'schema.Array'
+  if (schema instanceof ValuesSchema) return 'schema.Values'
+  if (schema instanceof DeleteEntitySchema) return 'schema.Delete'
+  return undefined
 }
