@@ -291,6 +291,8 @@ export interface RestEndpointOptions<O extends RestGenerics = any> extends OmitK
   /**
    * Aborts the endpoint's requests when it aborts (`extend({ signal: controller.signal })`), as
    * data-client's `signal` option; with a signal in `requestInit` too, either one aborts.
+   * Through the cache it is its caller's: a caller without a signal that joined the same
+   * request still gets the answer.
    */
   signal?: AbortSignal | undefined
   /** The URL of a call from its params. */

@@ -43,3 +43,28 @@ test('an aborted request rejects with the abort, writes nothing and records no e
   expect(JSON.stringify(state.entities)).toContain('kept')
   expectPlain(store.getState())
 })
+
+test('a reader whose signal stops the request rejects once the request is closed', async () => {
+  // Before: fetchWithSignal rejected at once, while the state still showed the request in
+  // flight (pendingSince) until the fetch itself ended.
+  const { store, controller, recorded } = makeStore()
+  const abort = new AbortController()
+  const pending = controller.fetchWithSignal(abort.signal, getTodo, { id: 2 })
+  setTimeout(() => abort.abort(), 20)
+  const error = await pending.catch((e: unknown) => e)
+  expect((error as Error).name).toBe('AbortError')
+  expect(store.getState().data.meta[getTodo.key({ id: 2 })]?.pendingSince).toBeUndefined()
+  expect(recorded.map((a) => a.type)).toEqual(['data/requested', 'data/settled'])
+})
+
+test('a reader whose signal aborts while another waits stops waiting at once', async () => {
+  const { store, controller } = makeStore()
+  const abort = new AbortController()
+  const plain = controller.fetch(getTodo, { id: 3 })
+  const reader = controller.fetchWithSignal(abort.signal, getTodo, { id: 3 })
+  setTimeout(() => abort.abort(), 20)
+  expect(((await reader.catch((e: unknown) => e)) as Error).name).toBe('AbortError')
+  // The request runs on for the plain caller.
+  expect(store.getState().data.meta[getTodo.key({ id: 3 })]?.pendingSince).toBeDefined()
+  await expect(plain).resolves.toMatchObject({ title: 'late' })
+})

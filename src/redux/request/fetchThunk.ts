@@ -5,7 +5,7 @@
  * the last reset is dropped; an aborted request writes nothing and records no error.
  */
 import type { Dispatch } from '@reduxjs/toolkit'
-import { abortReason, eitherSignal, isAbortError, releaseSignal } from '../../internal/abort'
+import { abortReason, isAbortError } from '../../internal/abort'
 import { isDev } from '../../internal/env'
 import { SetupError, inResponseTo } from '../../internal/errors'
 import { stableStringify } from '../../internal/stableStringify'
@@ -17,6 +17,7 @@ import type { Flight } from '../runtime/inFlight'
 import type { PendingWrite, StoreLike, StoreRuntime } from '../runtime/storeRuntime'
 import type { EntityCacheActions } from '../slice/actions'
 import type { EntityCacheState } from '../slice/state'
+import { callWithSignal, callerSignal, passesSignal } from './callSignal'
 import type { Clock } from './clock'
 import { expiresAfter } from './expiry'
 import { failedPayload } from './failure'
@@ -99,33 +100,6 @@ export interface FetchOptions {
   forReader?: boolean | undefined
 }
 
-/**
- * Calls the endpoint, extended to send `signal` when it has request settings to put it in. A
- * signal already in those settings (`requestInit: { signal }`) still aborts too: the two are
- * combined.
- */
-function callWithSignal(
-  endpoint: EndpointInterface,
-  signal: AbortSignal | undefined,
-  args: readonly unknown[],
-): Promise<unknown> {
-  const pipeline = endpoint as EndpointInterface & {
-    extend?: (options: object) => EndpointInterface
-    getRequestInit?: unknown
-    requestInit?: RequestInit
-  }
-  if (!signal || typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) {
-    return endpoint(...args)
-  }
-  const own = pipeline.requestInit?.signal
-  const combined = own ? eitherSignal(own, signal) : signal
-  const request = pipeline.extend({ requestInit: { ...pipeline.requestInit, signal: combined } })(
-    ...args,
-  )
-  if (combined !== signal) void request.then(ignore, ignore).finally(() => releaseSignal(combined))
-  return request
-}
-
 const ignore = () => {}
 
 /**
@@ -195,22 +169,38 @@ export function buildFetchThunk(deps: FetchDeps) {
       // Pages of one list share its key; each page is its own request.
       const flightKey = flightKeyOf(endpoint, key, args)
       const shareAs = !endpoint.sideEffect || options.fromRender ? flightKey : undefined
-      const wait = (flight: Flight) =>
-        (options.watch
-          ? requests.watch(flight)
-          : requests.join(flight, options.signal)) as Promise<T>
+      // The caller's signal: its own, and the endpoint's (`extend({ signal })`), which is the
+      // caller's too, not the shared request's (callSignal.ts).
+      const caller = options.watch ? undefined : callerSignal(endpoint, options.signal)
+      const signal = caller ? caller.signal : options.signal
+      const wait = (flight: Flight) => {
+        if (options.watch) return requests.watch(flight) as Promise<T>
+        const waiting = requests.join(flight, signal) as Promise<T>
+        if (caller?.release) void waiting.then(ignore, ignore).finally(caller.release)
+        return waiting
+      }
       const running = shareAs === undefined ? undefined : requests.joinable(shareAs)
       if (running) {
         if (options.forReader) runtime.readerRequests.note(key, running)
         return wait(running)
       }
-      if (options.signal?.aborted) return Promise.reject(abortReason(options.signal))
+      if (signal?.aborted) {
+        caller?.release?.()
+        return Promise.reject(abortReason(signal))
+      }
 
       // Never older than what the slice holds; a render reads no state, so its request is
       // stamped when it starts, a microtask later.
       const stamp = () => clock(selectSlice(present()), requests.latestOutsideStart())
       let fetchedAt = options.fromRender ? 0 : stamp()
-      const flight = requests.start(key, fetchedAt, shareAs, options.signal, options.watch)
+      const flight = requests.start(
+        key,
+        fetchedAt,
+        shareAs,
+        signal,
+        options.watch,
+        passesSignal(endpoint),
+      )
       if (options.forReader) runtime.readerRequests.note(key, flight)
       const begin = () => {
         if (options.fromRender) flight.fetchedAt = fetchedAt = stamp()
@@ -321,7 +311,8 @@ export function buildFetchThunk(deps: FetchDeps) {
         return (readDetached(endpoint, args, key, response, times) ?? response) as T
       }
 
-      const call = () => callWithSignal(endpoint, flight.abort?.signal, args)
+      const call = () =>
+        callWithSignal(caller ? caller.endpoint() : endpoint, flight.abort?.signal, args)
       let started: Promise<unknown>
       if (options.fromRender) {
         started = Promise.resolve().then(() => {
@@ -333,6 +324,7 @@ export function buildFetchThunk(deps: FetchDeps) {
           begin()
         } catch (error) {
           finish() // nothing was sent: the request is no longer in flight
+          caller?.release?.()
           return Promise.reject(error)
         }
         started = Promise.resolve().then(call)

@@ -25,6 +25,12 @@ export interface Flight {
   abortable: number
   /** A caller that cannot abort waits for it: it is never aborted. */
   kept: boolean
+  /**
+   * The request is given the flight's signal (a RestEndpoint's fetch), so it ends soon after an
+   * abort: the caller whose abort stopped it rejects once that end is written, so no marker of a
+   * request in flight outlives its promise. A plain Endpoint's function never sees the signal.
+   */
+  readonly endsOnAbort: boolean
 }
 
 /** The requests in flight of one store. */
@@ -59,6 +65,7 @@ export class InFlightRequests {
     shareAs: string | undefined,
     signal?: AbortSignal,
     watched = false,
+    endsOnAbort = false,
   ): Flight {
     const flight: Flight = {
       key,
@@ -67,6 +74,7 @@ export class InFlightRequests {
       abort: signal || watched ? new AbortController() : undefined,
       abortable: 0,
       kept: false,
+      endsOnAbort,
     }
     let flights = this.byKey.get(key)
     if (!flights) this.byKey.set(key, (flights = new Set()))
@@ -98,22 +106,29 @@ export class InFlightRequests {
     if (signal.aborted) return Promise.reject(abortReason(signal))
     flight.abortable += 1
     return new Promise((resolve, reject) => {
+      /** Set when this caller's abort stopped the request: rejected with once it ended. */
+      let stopped: { reason: unknown } | undefined
       const leave = () => signal.removeEventListener('abort', onAbort)
       const onAbort = () => {
         leave()
-        reject(abortReason(signal))
         flight.abortable -= 1
-        if (flight.abortable === 0 && !flight.kept) flight.abort?.abort()
+        const reason = abortReason(signal)
+        if (flight.abortable === 0 && !flight.kept && flight.abort) {
+          if (flight.endsOnAbort) stopped = { reason }
+          else reject(reason)
+          flight.abort.abort()
+        } else reject(reason)
       }
       signal.addEventListener('abort', onAbort, { once: true })
       flight.promise.then(
         (value) => {
           leave()
-          resolve(value)
+          if (stopped) reject(stopped.reason)
+          else resolve(value)
         },
         (error: unknown) => {
           leave()
-          reject(error)
+          reject(stopped ? stopped.reason : error)
         },
       )
     })

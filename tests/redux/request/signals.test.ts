@@ -78,3 +78,60 @@ test('the reader’s signal still aborts when the endpoint has one of its own', 
   expect(await pending).toBe('AbortError')
   expect(own.signal.aborted).toBe(false)
 })
+
+describe.each([
+  ['requestInit: { signal }', (signal: AbortSignal) => ({ requestInit: { signal } })],
+  ['signal', (signal: AbortSignal) => ({ signal })],
+] as const)('an endpoint with %s is one caller of a shared request', (_how, withSignal) => {
+  test('a caller without a signal that joined its request still gets the answer', async () => {
+    // Before: the endpoint's signal went to fetch itself, so aborting it rejected the plain
+    // caller that joined too (reliability.md: a caller without a signal is never aborted).
+    const { store, controller, cache, expectSilentChecks } = makeStore()
+    const own = new AbortController()
+    const abortable = getRestUser.extend(withSignal(own.signal))
+    const first = outcome(controller.fetch(abortable, { id: '1' }))
+    const plain = controller.fetch(getRestUser, { id: '1' })
+    setTimeout(() => own.abort(), 20)
+    expect(await first).toBe('AbortError')
+    await expect(plain).resolves.toMatchObject({ name: 'Ada' })
+    expect(cache.select(getRestUser, { id: '1' })(store.getState())?.name).toBe('Ada')
+    expectSilentChecks()
+  })
+
+  test('joining a plain caller’s request, it stops waiting when its signal aborts', async () => {
+    const { controller } = makeStore()
+    const own = new AbortController()
+    const plain = controller.fetch(getRestUser, { id: '1' })
+    const joined = outcome(
+      controller.fetch(getRestUser.extend(withSignal(own.signal)), { id: '1' }),
+    )
+    setTimeout(() => own.abort(), 20)
+    expect(await joined).toBe('AbortError')
+    await expect(plain).resolves.toMatchObject({ name: 'Ada' })
+  })
+
+  test('alone, its signal still aborts the request: nothing is written', async () => {
+    const { store, controller } = makeStore()
+    const own = new AbortController()
+    let sent = 0
+    let answered = 0
+    server.use(
+      http.get(`${ORIGIN}/users/:id`, async ({ request }) => {
+        sent += 1
+        await delay(200)
+        if (!request.signal.aborted) answered += 1
+        return HttpResponse.json({ id: '1', name: 'Ada' })
+      }),
+    )
+    const before = store.getState().data.entities
+    const pending = outcome(
+      controller.fetch(getRestUser.extend(withSignal(own.signal)), { id: '1' }),
+    )
+    setTimeout(() => own.abort(), 20)
+    expect(await pending).toBe('AbortError')
+    expect(store.getState().data.entities).toBe(before)
+    expect(sent).toBe(1)
+    await delay(250)
+    expect(answered).toBe(0)
+  })
+})
