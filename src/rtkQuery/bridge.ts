@@ -7,6 +7,7 @@
  * rebuilt whole whenever RTK Query's entries changed in a way no action it saw explains.
  * @see https://github.com/rtk-resources/rtk-resources/blob/main/docs/api/bridgeRtkQuery.md
  */
+import { SHOULD_AUTOBATCH } from '@reduxjs/toolkit'
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { isDev } from '../internal/env'
 import { SetupError } from '../internal/errors'
@@ -69,6 +70,11 @@ interface BridgeRuntime {
   readonly requests: InFlightRequests
   /** The RTK Query cache key the bridge is patching with member changes only, if any. */
   patching: string | undefined
+  /**
+   * True while the bridge dispatches its last patch of an action: that patch is not batched
+   * (see {@link withoutAutoBatch}), so the store's subscribers hear of every patch at once.
+   */
+  lastPatch: boolean
 }
 
 /** RTK Query's thunk action meta, as the bridge reads it. */
@@ -161,6 +167,7 @@ export function buildRtkQueryBridge(
         stamps: new Map(),
         requests,
         patching: undefined,
+        lastPatch: false,
       }
       extensions.set(owner, runtime)
     }
@@ -331,15 +338,19 @@ export function buildRtkQueryBridge(
 
   /** Dispatches each patch as `updateQueryData` recipes. */
   const applyPatches = (store: StoreLike, runtime: BridgeRuntime, patches: EntryPatch[]) => {
-    for (const patch of patches) {
+    for (let p = 0; p < patches.length; p++) {
+      const patch = patches[p] as EntryPatch
       const { endpointName, originalArgs, queryCacheKey } = patch.entry
       runtime.patching = changesShape(patch) ? undefined : queryCacheKey
       try {
-        for (const recipe of recipesOf(patch)) {
-          store.dispatch(api.util.updateQueryData(endpointName, originalArgs, recipe))
+        const recipes = recipesOf(patch)
+        for (let r = 0; r < recipes.length; r++) {
+          runtime.lastPatch = p === patches.length - 1 && r === recipes.length - 1
+          store.dispatch(api.util.updateQueryData(endpointName, originalArgs, recipes[r]!))
         }
       } finally {
         runtime.patching = undefined
+        runtime.lastPatch = false
       }
     }
   }
@@ -372,7 +383,8 @@ export function buildRtkQueryBridge(
     // The entries the store was created with (a state rendered on a server and hydrated, a
     // restored one): indexed and retained before anything else happens.
     syncWhole(store, runtime, queriesOf(store.getState()))
-    return (next) => (action) => {
+    return (next) => (dispatched) => {
+      const action = runtime.lastPatch ? withoutAutoBatch(dispatched) : dispatched
       const before = isCacheChange(action) ? deps.selectSlice(store.getState()) : undefined
       const queriesBefore = queriesOf(store.getState())
       // RTK Query's entries changed since the last action, through no action (replaceReducer).
@@ -397,4 +409,17 @@ export function buildRtkQueryBridge(
     key: (name: string, ...args: unknown[]) => cacheKey(name, args[0]),
     select: (name: string, ...args: unknown[]) => deps.select(readableOf(name), ...args),
   } as unknown as RtkQueryBridge
+}
+
+/**
+ * `action` without RTK's auto-batch mark. RTK Query marks its patches (`queryResultPatched`)
+ * so, and `configureStore`'s default `autoBatchEnhancer` then tells the store's subscribers of
+ * them only at the next frame: RTK Query's hooks would show a change the cache made a frame
+ * after the cache's own hooks do. The bridge's last patch of an action goes unbatched, so the
+ * subscribers hear of all its patches at once.
+ */
+function withoutAutoBatch(action: unknown): unknown {
+  const meta = (action as { meta?: Record<string, unknown> } | null)?.meta
+  if (typeof meta !== 'object' || meta === null || !meta[SHOULD_AUTOBATCH]) return action
+  return { ...(action as object), meta: { ...meta, [SHOULD_AUTOBATCH]: false } }
 }

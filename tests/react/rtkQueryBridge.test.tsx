@@ -3,7 +3,7 @@
  * useUpdatePostMutation, useDeletePostMutation) beside our hooks, in one store (dev checks on).
  * A mutation from either side re-renders every view of the record, with no refetch.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { Provider } from 'react-redux'
 import { EntityCacheProvider, useCache, useController } from 'rtk-resources/react'
@@ -113,6 +113,22 @@ test('our PATCH updates the RTK Query views', async () => {
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Renamed by us')
   expect(requests).toHaveLength(1)
   expectSilentChecks()
+})
+
+test('our PATCH shows in the RTK Query views as soon as it is stored, not a frame later', async () => {
+  // Before: RTK Query's patches are auto-batched, so configureStore's autoBatchEnhancer told
+  // RTK Query's hooks a frame later than ours: right after the fetch, ours showed the new
+  // title and RTK Query's the old one.
+  const { store, cache } = renderBlog(2)
+  expect(await screen.findByRole('heading', { level: 1, name: 'Selectors' })).toBeTruthy()
+  expect(await screen.findByText('Selectors by Ada')).toBeTruthy()
+  const controller = cache.controller(store)
+  await act(async () => {
+    await controller.fetch(PostResource.partialUpdate, { id: 2 }, { title: 'At once' })
+  })
+  expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('At once')
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('At once')
+  expect(rows()).toContain('At once by Ada')
 })
 
 test('a DELETE removes the row from the RTK Query list', async () => {
