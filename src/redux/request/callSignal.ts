@@ -41,8 +41,11 @@ export function callerSignal(
 ): CallerSignal | undefined {
   const pipeline = endpoint as RequestPipeline
   if (typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) return undefined
-  const own = [pipeline.signal, pipeline.requestInit?.signal].filter(isSignal)
-  if (own.length === 0) return undefined
+  const ownSignal = pipeline.signal
+  const initSignal = pipeline.requestInit?.signal
+  // The usual call: an endpoint without a signal of its own, nothing made.
+  if (!isSignal(ownSignal) && !isSignal(initSignal)) return undefined
+  const own = [ownSignal, initSignal].filter(isSignal)
   const parts = signal ? [signal, ...own] : own
   let combined = parts[0] as AbortSignal
   const made: AbortSignal[] = []
