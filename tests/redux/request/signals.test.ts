@@ -80,15 +80,18 @@ test('the reader’s signal still aborts when the endpoint has one of its own', 
 })
 
 describe.each([
-  ['requestInit: { signal }', (signal: AbortSignal) => ({ requestInit: { signal } })],
-  ['signal', (signal: AbortSignal) => ({ signal })],
+  [
+    'requestInit: { signal }',
+    (signal: AbortSignal): typeof getRestUser => getRestUser.extend({ requestInit: { signal } }),
+  ],
+  ['signal', (signal: AbortSignal): typeof getRestUser => getRestUser.extend({ signal })],
 ] as const)('an endpoint with %s is one caller of a shared request', (_how, withSignal) => {
   test('a caller without a signal that joined its request still gets the answer', async () => {
     // Before: the endpoint's signal went to fetch itself, so aborting it rejected the plain
     // caller that joined too (reliability.md: a caller without a signal is never aborted).
     const { store, controller, cache, expectSilentChecks } = makeStore()
     const own = new AbortController()
-    const abortable = getRestUser.extend(withSignal(own.signal))
+    const abortable = withSignal(own.signal)
     const first = outcome(controller.fetch(abortable, { id: '1' }))
     const plain = controller.fetch(getRestUser, { id: '1' })
     setTimeout(() => own.abort(), 20)
@@ -102,9 +105,7 @@ describe.each([
     const { controller } = makeStore()
     const own = new AbortController()
     const plain = controller.fetch(getRestUser, { id: '1' })
-    const joined = outcome(
-      controller.fetch(getRestUser.extend(withSignal(own.signal)), { id: '1' }),
-    )
+    const joined = outcome(controller.fetch(withSignal(own.signal), { id: '1' }))
     setTimeout(() => own.abort(), 20)
     expect(await joined).toBe('AbortError')
     await expect(plain).resolves.toMatchObject({ name: 'Ada' })
@@ -124,9 +125,7 @@ describe.each([
       }),
     )
     const before = store.getState().data.entities
-    const pending = outcome(
-      controller.fetch(getRestUser.extend(withSignal(own.signal)), { id: '1' }),
-    )
+    const pending = outcome(controller.fetch(withSignal(own.signal), { id: '1' }))
     setTimeout(() => own.abort(), 20)
     expect(await pending).toBe('AbortError')
     expect(store.getState().data.entities).toBe(before)
