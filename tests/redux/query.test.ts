@@ -117,12 +117,12 @@ test('new Query over a list, schema.Array, schema.Values or schema.Delete throws
     new schema.Values(User),
     new schema.Delete(User),
   ]) {
-    const make = () => new Query(unanswerable)
+    const make = () => new Query(unanswerable as never)
     expect(make).toThrow(SchemaDefinitionError)
     expect(make).toThrow(/entity tables alone.*new Query\(new schema\.All\(Todo\), process\)/s)
   }
-  expect(() => new Query([User])).toThrow(/a list schema \(\[Todo\]\)/)
-  expect(() => new Query(new schema.Values(User))).toThrow(/schema\.Values cannot be read/)
+  expect(() => new Query([User] as never)).toThrow(/a list schema \(\[Todo\]\)/)
+  expect(() => new Query(new schema.Values(User) as never)).toThrow(/schema\.Values cannot be read/)
   // What the tables can answer is still taken: All, an Entity, a Union, an object of those.
   const union = new schema.Union({ user: User, post: Post }, 'type')
   for (const answerable of [new schema.All(User), User, union, { users: new schema.All(User) }]) {

@@ -34,7 +34,7 @@ export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Deno
   readonly process: (entries: Denormalize<TSchema>, ...args: TArgs) => TResult
 
   constructor(
-    schema: TSchema,
+    schema: TSchema & ReadableFromTables<TSchema>,
     process?: (entries: Denormalize<TSchema>, ...args: TArgs) => TResult,
   ) {
     if (schema === undefined || schema === null) {
@@ -68,6 +68,27 @@ export class Query<TSchema, TArgs extends readonly any[] = any[], TResult = Deno
     return `Query ${stableStringify(args)}`
   }
 }
+
+/** The `schemaType` a schema class declares (`never` or `unknown` when it declares none). */
+type SchemaTypeOf<S> = S extends { readonly schemaType?: infer K } ? Exclude<K, undefined> : never
+
+/**
+ * `unknown` for a schema a Query can read from the tables; for a list, `schema.Array`,
+ * `schema.Values` or `schema.Delete` (refused at run time too), a type that names the fix in the
+ * error the call gets.
+ */
+export type ReadableFromTables<S> = S extends readonly unknown[]
+  ? { 'a Query reads the tables alone: use new schema.All(Todo), not a list': never }
+  : [SchemaTypeOf<S>] extends [never]
+    ? unknown
+    : unknown extends SchemaTypeOf<S>
+      ? unknown
+      : // schema.Array declares 'Array' | 'All' (schema.All is one); schema.All only 'All'.
+        'Array' extends SchemaTypeOf<S>
+        ? { 'a Query reads the tables alone: use new schema.All(Todo), not this schema': never }
+        : [SchemaTypeOf<S>] extends ['Values' | 'Delete']
+          ? { 'a Query reads the tables alone: use new schema.All(Todo), not this schema': never }
+          : unknown
 
 /**
  * How a schema that the tables alone can never answer is written (a list, `schema.Array`,
