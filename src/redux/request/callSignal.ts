@@ -27,8 +27,14 @@ export interface CallerSignal {
   readonly release: (() => void) | undefined
 }
 
+/** A signal by its shape: one of another realm (jsdom's, a polyfill's) counts too. */
 function isSignal(value: unknown): value is AbortSignal {
-  return typeof AbortSignal !== 'undefined' && value instanceof AbortSignal
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AbortSignal).aborted === 'boolean' &&
+    typeof (value as AbortSignal).addEventListener === 'function'
+  )
 }
 
 /**
@@ -40,7 +46,7 @@ export function callerSignal(
   signal: AbortSignal | undefined,
 ): CallerSignal | undefined {
   const pipeline = endpoint as RequestPipeline
-  if (typeof pipeline.extend !== 'function' || !pipeline.getRequestInit) return undefined
+  if (!passesSignal(endpoint) || !pipeline.extend) return undefined
   const ownSignal = pipeline.signal
   const initSignal = pipeline.requestInit?.signal
   // The usual call: an endpoint without a signal of its own, nothing made.
